@@ -1,0 +1,65 @@
+//! Support for blocks whose Verilog is written by hand (`Verilog::Custom`).
+//!
+//! `#[hdl_gen]` cannot express a reduction over N*(N-1)/2 pairs without a chain of
+//! signals (slow to simulate natively) and cannot change widths without 32-bit
+//! literals (Verilator WIDTH warnings). Such blocks write their Verilog text from
+//! Rust and keep an equivalent plain-Rust `update()`; the Verilator co-simulation
+//! proves the two agree.
+use rust_hdl::prelude::*;
+use std::fmt::Write;
+
+/// Plain-Rust state inside a custom block: invisible to the netlist and probes.
+#[derive(Clone, Debug, Default)]
+pub struct Internal<T>(pub T);
+
+impl<T> Logic for Internal<T> {
+    fn update(&mut self) {}
+    fn connect(&mut self) {}
+}
+
+impl<T> Block for Internal<T> {
+    fn connect_all(&mut self) {}
+    fn update_all(&mut self) {}
+    fn has_changed(&self) -> bool {
+        false
+    }
+    fn accept(&self, _name: &str, _probe: &mut dyn Probe) {}
+}
+
+/// `expr` (of `width` bits) zero-extended to 32 bits, without a width mismatch.
+pub fn zero_extend_32(expr: &str, width: usize) -> String {
+    assert!((1..=32).contains(&width), "zero_extend_32: width {width} is out of range 1..=32");
+    if width == 32 {
+        expr.to_string()
+    } else {
+        format!("{{{}'h0, {expr}}}", 32 - width)
+    }
+}
+
+/// A row `signal` of `n` bits with bit `skip` replaced by a constant 0.
+pub fn row_without_bit(signal: &str, n: usize, skip: usize) -> String {
+    let mut parts = Vec::new();
+    if skip + 1 < n {
+        parts.push(format!("{signal}[{}:{}]", n - 1, skip + 1));
+    }
+    parts.push("1'b0".to_string());
+    if skip > 0 {
+        parts.push(format!("{signal}[{}:0]", skip - 1));
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// A `wire unused_<what> = ^{...};` sink: Verilator's lint does not report signals
+/// named `*unused*`, so bits that are read by nothing are listed here on purpose.
+pub fn unused_sink(what: &str, bits: &[String]) -> String {
+    let mut text = String::new();
+    if !bits.is_empty() {
+        let _ = writeln!(text, "wire unused_{what} = ^{{{}}};", bits.join(", "));
+    }
+    text
+}
+
+/// Number of bits needed to hold `value`.
+pub fn bits_for(value: usize) -> usize {
+    (usize::BITS - value.max(1).leading_zeros()) as usize
+}

@@ -1,0 +1,88 @@
+//! Context record [12, 21, 22]: for every ordered pair (a, m), a != m, the flag
+//! "a occurred before m" (SPEC A.2, A.3.2).
+//!
+//! Row m holds the flags (a before m) for all a; bit m of row m is never set, so
+//! yosys removes those N constant flip-flops and the record costs N*(N-1) (56 at
+//! N=8, seed 000 [0032]: "56 bits"). When event m occurs, every event a whose
+//! event-register bit was already set gets flag (a before m); two first occurrences
+//! in one cycle do not order each other because `seen` is the value before the cycle.
+//!
+//! Latency: `updated` is combinational (this cycle's recording included, what the
+//! matcher needs to match in the completing cycle); `before` is the stored row.
+//!
+//! ```text
+//!  occur[N], seen[N] --> | rows[m] |--> before[m]   (stored)
+//!  record, clear     --> |  N x N  |--> updated[m]  (with this cycle's recording)
+//! ```
+use rust_hdl::prelude::*;
+
+/// The pairwise "who came first" record.
+#[derive(LogicBlock)]
+pub struct ContextRecord<const N: usize> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: all flags to 0.
+    pub reset: Signal<In, Bit>,
+    /// The events that occur this cycle.
+    pub occur: Signal<In, Bits<N>>,
+    /// The event register before this cycle: the events that already occurred.
+    pub seen: Signal<In, Bits<N>>,
+    /// Record this cycle's occurrences (CTRL.ENABLE).
+    pub enable: Signal<In, Bit>,
+    /// Clear every flag instead of this cycle's recording.
+    pub clear: Signal<In, Bit>,
+    /// Row m as stored: bit a = flag (a before m) (`BEFORE[m]`, serial frame).
+    pub before: [Signal<Out, Bits<N>>; N],
+    /// Row m including this cycle's recording (input of the order matcher).
+    pub updated: [Signal<Out, Bits<N>>; N],
+    rows: [DFF<Bits<N>>; N],
+    /// Row m's recording mask: every event except m itself.
+    others: [Constant<Bits<N>>; N],
+    zero: Constant<Bits<N>>,
+}
+
+impl<const N: usize> ContextRecord<N> {
+    /// A record for `N` events, `2 <= N <= 32`.
+    pub fn new() -> Self {
+        assert!((2..=32).contains(&N), "ContextRecord: N = {N} is out of range 2..=32");
+        let all = (1u64 << N) - 1;
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            occur: Default::default(),
+            seen: Default::default(),
+            enable: Default::default(),
+            clear: Default::default(),
+            before: std::array::from_fn(|_| Default::default()),
+            updated: std::array::from_fn(|_| Default::default()),
+            rows: std::array::from_fn(|_| Default::default()),
+            others: std::array::from_fn(|m| Constant::new((all & !(1u64 << m)).to_bits())),
+            zero: Constant::new(0.into()),
+        }
+    }
+}
+
+impl<const N: usize> Default for ContextRecord<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Logic for ContextRecord<N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        for m in 0..N {
+            self.rows[m].clock.next = self.clock.val();
+            self.before[m].next = self.rows[m].q.val();
+            self.updated[m].next = self.rows[m].q.val();
+            self.rows[m].d.next = self.rows[m].q.val();
+            if self.enable.val() & self.occur.val().get_bit(m) {
+                self.updated[m].next = self.rows[m].q.val() | (self.seen.val() & self.others[m].val());
+                self.rows[m].d.next = self.rows[m].q.val() | (self.seen.val() & self.others[m].val());
+            }
+            if self.clear.val() | self.reset.val() {
+                self.rows[m].d.next = self.zero.val();
+            }
+        }
+    }
+}

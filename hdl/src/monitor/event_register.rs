@@ -1,0 +1,71 @@
+//! Event register [11]: one sticky bit per event (SPEC A.2, A.3.2).
+//!
+//! Bit e is set when event e occurs while recording is enabled, and cleared by a
+//! re-arm, CMD.CLEAR_RECORD or reset. `seen` is the value before this cycle's
+//! update, which is what the context record needs ("a whose bit was already set").
+//!
+//! Latency: one cycle (a registered bit). Seed 000 [0021]: "the corresponding
+//! first to eighth bits of the event register 11 are set to 1".
+//!
+//! ```text
+//!  occur[N] --+--> | bits |--> seen[N]
+//!  record  ---+    |  FF  |
+//!  clear ----------|      |
+//! ```
+use rust_hdl::prelude::*;
+
+/// Sticky per-event occurrence bits.
+#[derive(LogicBlock)]
+pub struct EventRegister<const N: usize> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: all bits to 0.
+    pub reset: Signal<In, Bit>,
+    /// The events that occur this cycle (rising edges).
+    pub occur: Signal<In, Bits<N>>,
+    /// Record this cycle's occurrences (CTRL.ENABLE).
+    pub enable: Signal<In, Bit>,
+    /// Clear all bits instead of this cycle's recording (re-arm or CMD.CLEAR_RECORD).
+    pub clear: Signal<In, Bit>,
+    /// Bit e: event e occurred in this sequence before this cycle (`EVENTS` register).
+    pub seen: Signal<Out, Bits<N>>,
+    bits: DFF<Bits<N>>,
+    zero: Constant<Bits<N>>,
+}
+
+impl<const N: usize> EventRegister<N> {
+    /// An event register for `N` events, `2 <= N <= 32`.
+    pub fn new() -> Self {
+        assert!((2..=32).contains(&N), "EventRegister: N = {N} is out of range 2..=32");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            occur: Default::default(),
+            enable: Default::default(),
+            clear: Default::default(),
+            seen: Default::default(),
+            bits: Default::default(),
+            zero: Constant::new(0.into()),
+        }
+    }
+}
+
+impl<const N: usize> Default for EventRegister<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Logic for EventRegister<N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, bits);
+        self.seen.next = self.bits.q.val();
+        if self.enable.val() {
+            self.bits.d.next = self.bits.q.val() | self.occur.val();
+        }
+        if self.clear.val() | self.reset.val() {
+            self.bits.d.next = self.zero.val();
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Match counter [16] with the registered match flag [15] (SPEC A.3.4, A.3.7).
+//!
+//! A match is counted when `match_now && (auto_rearm || !matched)`, where `matched`
+//! is the previous cycle's match flag; it increments the count only while the
+//! window is open. The count wraps from 2^C-1 to 0 and sets the sticky overflow flag
+//! at that edge. CMD.CLEAR_COUNT zeroes both instead of that cycle's increment.
+//! Seed 000 [0022]: "a 32-bit counter ... counts the number of times the time-series
+//! identification flag 15 is set during the monitoring period".
+//!
+//! Latency: one cycle (count, overflow and matched are registered).
+//!
+//! ```text
+//!  match_now, auto_rearm --> | counted & window |--> count[C]
+//!  window, clear         --> |   +1, overflow   |--> overflow, matched
+//! ```
+use rust_hdl::prelude::*;
+
+/// A C-bit match counter with overflow and the registered match flag.
+#[derive(LogicBlock)]
+pub struct MatchCounter<const C: usize> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: count, overflow and match flag to 0.
+    pub reset: Signal<In, Bit>,
+    /// The match flag of this cycle (from the order matcher).
+    pub match_now: Signal<In, Bit>,
+    /// CTRL.AUTO_REARM: count every match, not only the rising edge of the flag.
+    pub auto_rearm: Signal<In, Bit>,
+    /// The window is open during this cycle.
+    pub window: Signal<In, Bit>,
+    /// Zero count and overflow instead of this cycle's increment (CMD.CLEAR_COUNT).
+    pub clear: Signal<In, Bit>,
+    /// Counted matches (`COUNT`).
+    pub count: Signal<Out, Bits<C>>,
+    /// The count wrapped since the last clear (`STATUS.OVERFLOW`).
+    pub overflow: Signal<Out, Bit>,
+    /// Last cycle's match flag (`matched` port, `STATUS.MATCHED`).
+    pub matched: Signal<Out, Bit>,
+    value: DFF<Bits<C>>,
+    wrapped: DFF<Bit>,
+    match_flag: DFF<Bit>,
+    one: Constant<Bits<C>>,
+    all_ones: Constant<Bits<C>>,
+    zero: Constant<Bits<C>>,
+    set: Constant<Bit>,
+    cleared: Constant<Bit>,
+}
+
+impl<const C: usize> MatchCounter<C> {
+    /// A counter of `C` bits, `2 <= C <= 32` (the monitor uses 32; tests use less).
+    pub fn new() -> Self {
+        assert!((2..=32).contains(&C), "MatchCounter: C = {C} is out of range 2..=32");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            match_now: Default::default(),
+            auto_rearm: Default::default(),
+            window: Default::default(),
+            clear: Default::default(),
+            count: Default::default(),
+            overflow: Default::default(),
+            matched: Default::default(),
+            value: Default::default(),
+            wrapped: Default::default(),
+            match_flag: Default::default(),
+            one: Constant::new(1.into()),
+            all_ones: Constant::new(((1u64 << C) - 1).to_bits()),
+            zero: Constant::new(0.into()),
+            set: Constant::new(true),
+            cleared: Constant::new(false),
+        }
+    }
+}
+
+impl<const C: usize> Default for MatchCounter<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const C: usize> Logic for MatchCounter<C> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, value, wrapped, match_flag);
+        self.count.next = self.value.q.val();
+        self.overflow.next = self.wrapped.q.val();
+        self.matched.next = self.match_flag.q.val();
+        self.match_flag.d.next = self.match_now.val();
+        if self.match_now.val() & (self.auto_rearm.val() | !self.match_flag.q.val()) & self.window.val() {
+            self.value.d.next = self.value.q.val() + self.one.val();
+            if self.value.q.val() == self.all_ones.val() {
+                self.wrapped.d.next = self.set.val();
+            }
+        }
+        if self.clear.val() {
+            self.value.d.next = self.zero.val();
+            self.wrapped.d.next = self.cleared.val();
+        }
+        if self.reset.val() {
+            self.value.d.next = self.zero.val();
+            self.wrapped.d.next = self.cleared.val();
+            self.match_flag.d.next = self.cleared.val();
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! The event-order monitor (SPEC part A, seed 000: Denso JP6447320B2).
+pub mod context_record;
+pub mod event_register;
+pub mod match_counter;
+pub mod order_register;
+pub mod regmap;
+pub mod rise_detector;
+pub mod trigger_window;
+pub mod order_matcher;
+pub mod register_port;
+pub mod serial_frame;
+pub mod top;

@@ -1,0 +1,284 @@
+//! Host register port (SPEC A.4, A.5), generated from the register table in
+//! [`super::regmap`]: the CTRL register, the CMD strobes, the ORDER write decode
+//! and the registered read mux.
+//!
+//! Both the Verilog and the native `update()` are derived from the same table, so
+//! the register map has one source of truth. Unlisted addresses read 0 and ignore
+//! writes; bits beyond a field read 0 and are ignored on write.
+//!
+//! Latency: writes act at the edge where `write` is 1 (CTRL from the next cycle,
+//! CMD strobes in that cycle). `rdata` is registered: after the edge of cycle k it
+//! shows what `addr(k)` held during cycle k. Reads have no side effects.
+//!
+//! ```text
+//!  addr, wdata, write --> | CTRL | CMD | ORDER decode |--> ctrl fields, strobes
+//!  status, count, rows -> | read mux --> rdata FF     |--> rdata
+//! ```
+use rust_hdl::prelude::*;
+use std::fmt::Write;
+
+use super::regmap::{self, Count, Register, Source};
+use crate::custom::{row_without_bit, unused_sink, zero_extend_32, Internal};
+
+/// Register-port state: CTRL and the read-data register.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PortState {
+    ctrl: u32,
+    rdata: u32,
+}
+
+/// The host register port of an N-event, W-bit monitor.
+#[derive(LogicBlock)]
+pub struct RegisterPort<const N: usize, const W: usize> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: CTRL to its reset value, `rdata` to 0.
+    pub reset: Signal<In, Bit>,
+    /// Register word address.
+    pub addr: Signal<In, Bits<8>>,
+    /// Write data.
+    pub wdata: Signal<In, Bits<32>>,
+    /// Write strobe.
+    pub write: Signal<In, Bit>,
+    /// STATUS.WINDOW source: the registered window state.
+    pub window: Signal<In, Bit>,
+    /// STATUS.MATCHED source: the registered match flag.
+    pub matched: Signal<In, Bit>,
+    /// STATUS.OVERFLOW source: the sticky counter overflow.
+    pub overflow: Signal<In, Bit>,
+    /// COUNT source.
+    pub count: Signal<In, Bits<32>>,
+    /// EVENTS source: the event register.
+    pub seen: Signal<In, Bits<N>>,
+    /// ORDER[e] source.
+    pub order: [Signal<In, Bits<W>>; N],
+    /// BEFORE[m] source: stored record row m.
+    pub before: [Signal<In, Bits<N>>; N],
+    /// CTRL.ENABLE.
+    pub enable: Signal<Out, Bit>,
+    /// CTRL.AUTO_REARM.
+    pub auto_rearm: Signal<Out, Bit>,
+    /// CTRL.START_SEL.
+    pub start_sel: Signal<Out, Bits<2>>,
+    /// CTRL.STOP_SEL.
+    pub stop_sel: Signal<Out, Bits<2>>,
+    /// CTRL.SERIAL_EN.
+    pub serial_en: Signal<Out, Bit>,
+    /// CMD.CLEAR_RECORD strobe (this cycle).
+    pub clear_record: Signal<Out, Bit>,
+    /// CMD.CLEAR_COUNT strobe (this cycle).
+    pub clear_count: Signal<Out, Bit>,
+    /// CMD.OPEN_WINDOW strobe (this cycle).
+    pub open_window: Signal<Out, Bit>,
+    /// CMD.CLOSE_WINDOW strobe (this cycle).
+    pub close_window: Signal<Out, Bit>,
+    /// Bit e: ORDER[e] is written at this edge.
+    pub order_write: Signal<Out, Bits<N>>,
+    /// The ORDER field of the write data.
+    pub order_wdata: Signal<Out, Bits<W>>,
+    /// Registered read data (`reg_rdata`).
+    pub rdata: Signal<Out, Bits<32>>,
+    state: Internal<PortState>,
+}
+
+/// Width of the CTRL flip-flops: its fields are packed from bit 0.
+fn ctrl_width() -> usize {
+    32 - regmap::CTRL.mask(32, 8).leading_zeros() as usize
+}
+
+impl<const N: usize, const W: usize> RegisterPort<N, W> {
+    /// A register port for `N` events of `W` order bits, `2 <= N <= 32`, `2 <= W <= 8`.
+    pub fn new() -> Self {
+        assert!((2..=32).contains(&N), "RegisterPort: N = {N} is out of range 2..=32");
+        assert!((2..=8).contains(&W), "RegisterPort: W = {W} is out of range 2..=8");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            addr: Default::default(),
+            wdata: Default::default(),
+            write: Default::default(),
+            window: Default::default(),
+            matched: Default::default(),
+            overflow: Default::default(),
+            count: Default::default(),
+            seen: Default::default(),
+            order: std::array::from_fn(|_| Default::default()),
+            before: std::array::from_fn(|_| Default::default()),
+            enable: Default::default(),
+            auto_rearm: Default::default(),
+            start_sel: Default::default(),
+            stop_sel: Default::default(),
+            serial_en: Default::default(),
+            clear_record: Default::default(),
+            clear_count: Default::default(),
+            open_window: Default::default(),
+            close_window: Default::default(),
+            order_write: Default::default(),
+            order_wdata: Default::default(),
+            rdata: Default::default(),
+            state: Internal(PortState { ctrl: regmap::CTRL.reset, rdata: 0 }),
+        }
+    }
+
+    /// The value a read of `addr` returns this cycle (before the edge).
+    fn read_value(&self, addr: u32) -> u32 {
+        let Some((register, index)) = regmap::decode(addr, N) else {
+            return 0;
+        };
+        match register.source {
+            Source::Identity => regmap::id_value(N, W),
+            Source::Control => self.state.0.ctrl,
+            Source::Command => 0,
+            Source::Flags => {
+                (self.window.val() as u32) << regmap::STATUS_WINDOW.lsb
+                    | (self.matched.val() as u32) << regmap::STATUS_MATCHED.lsb
+                    | (self.overflow.val() as u32) << regmap::STATUS_OVERFLOW.lsb
+            }
+            Source::Counter => self.count.val().index() as u32,
+            Source::EventRegister => self.seen.val().index() as u32,
+            Source::OrderRegister => self.order[index].val().index() as u32,
+            Source::RecordRow => self.before[index].val().index() as u32 & !(1u32 << index),
+        }
+    }
+
+    /// The Verilog expression a read of copy `index` of `register` returns.
+    fn read_expression(register: &Register, index: usize) -> String {
+        match register.source {
+            Source::Identity => format!("32'h{:08x}", regmap::id_value(N, W)),
+            Source::Control => zero_extend_32("ctrl_q", ctrl_width()),
+            Source::Command => "32'h0".to_string(),
+            Source::Flags => {
+                let mut fields: Vec<_> = register.fields.iter().collect();
+                fields.sort_by_key(|field| std::cmp::Reverse(field.lsb));
+                let top = fields[0].lsb + 1;
+                let bits: Vec<String> = fields.iter().map(|field| field.name.to_lowercase()).collect();
+                zero_extend_32(&format!("{{{}}}", bits.join(", ")), top)
+            }
+            Source::Counter => "count".to_string(),
+            Source::EventRegister => zero_extend_32("seen", N),
+            Source::OrderRegister => zero_extend_32(&format!("order${index}"), W),
+            Source::RecordRow => zero_extend_32(&row_without_bit(&format!("before${index}"), N, index), N),
+        }
+    }
+}
+
+impl<const N: usize, const W: usize> Default for RegisterPort<N, W> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
+    fn update(&mut self) {
+        let addr = self.addr.val().index() as u32;
+        let wdata = self.wdata.val().index() as u32;
+        let write = self.write.val();
+        if self.clock.pos_edge() {
+            if self.reset.val() {
+                self.state.0 = PortState { ctrl: regmap::CTRL.reset, rdata: 0 };
+            } else {
+                let rdata = self.read_value(addr);
+                if write && addr == regmap::CTRL.addr as u32 {
+                    self.state.0.ctrl = wdata & regmap::CTRL.mask(N, W);
+                }
+                self.state.0.rdata = rdata;
+            }
+        }
+        let ctrl = self.state.0.ctrl;
+        self.enable.next = regmap::CTRL_ENABLE.extract(ctrl) != 0;
+        self.auto_rearm.next = regmap::CTRL_AUTO_REARM.extract(ctrl) != 0;
+        self.start_sel.next = (regmap::CTRL_START_SEL.extract(ctrl) as u64).to_bits();
+        self.stop_sel.next = (regmap::CTRL_STOP_SEL.extract(ctrl) as u64).to_bits();
+        self.serial_en.next = regmap::CTRL_SERIAL_EN.extract(ctrl) != 0;
+        let command = if write && addr == regmap::CMD.addr as u32 { wdata } else { 0 };
+        self.clear_record.next = regmap::CMD_CLEAR_RECORD.extract(command) != 0;
+        self.clear_count.next = regmap::CMD_CLEAR_COUNT.extract(command) != 0;
+        self.open_window.next = regmap::CMD_OPEN_WINDOW.extract(command) != 0;
+        self.close_window.next = regmap::CMD_CLOSE_WINDOW.extract(command) != 0;
+        let order_base = regmap::ORDER.addr as u32;
+        let order_write = match addr.checked_sub(order_base) {
+            Some(e) if write && (e as usize) < N => 1u64 << e,
+            _ => 0,
+        };
+        self.order_write.next = order_write.to_bits();
+        self.order_wdata.next = ((wdata as u64) & ((1 << W) - 1)).to_bits();
+        self.rdata.next = (self.state.0.rdata as u64).to_bits();
+    }
+
+    fn connect(&mut self) {
+        self.enable.connect();
+        self.auto_rearm.connect();
+        self.start_sel.connect();
+        self.stop_sel.connect();
+        self.serial_en.connect();
+        self.clear_record.connect();
+        self.clear_count.connect();
+        self.open_window.connect();
+        self.close_window.connect();
+        self.order_write.connect();
+        self.order_wdata.connect();
+        self.rdata.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let ctrl_bits = ctrl_width();
+        let mut v = String::new();
+        let _ = writeln!(v, "reg [{}:0] ctrl_q;", ctrl_bits - 1);
+        let _ = writeln!(v, "reg [31:0] rdata_q;");
+        let _ = writeln!(v, "reg [31:0] read_value;");
+        let _ = writeln!(v, "wire ctrl_write = write & (addr == 8'h{:02x});", regmap::CTRL.addr);
+        let _ = writeln!(v, "wire cmd_write = write & (addr == 8'h{:02x});", regmap::CMD.addr);
+        let _ = writeln!(v, "wire unused_wdata = ^wdata; // bits no register holds are ignored");
+        let _ = writeln!(v, "initial begin");
+        let _ = writeln!(v, "    ctrl_q = {ctrl_bits}'h{:x};", regmap::CTRL.reset);
+        let _ = writeln!(v, "    rdata_q = 32'h0;");
+        let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(posedge clock) begin");
+        let _ = writeln!(v, "    if (reset) begin");
+        let _ = writeln!(v, "        ctrl_q <= {ctrl_bits}'h{:x};", regmap::CTRL.reset);
+        let _ = writeln!(v, "        rdata_q <= 32'h0;");
+        let _ = writeln!(v, "    end else begin");
+        let _ = writeln!(v, "        if (ctrl_write) ctrl_q <= wdata[{}:0];", ctrl_bits - 1);
+        let _ = writeln!(v, "        rdata_q <= read_value;");
+        let _ = writeln!(v, "    end");
+        let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(*) begin");
+        let _ = writeln!(v, "    case (addr)");
+        for register in regmap::REGISTERS {
+            if register.source == Source::Command {
+                continue;
+            }
+            let copies = if register.count == Count::PerEvent { N } else { 1 };
+            for index in 0..copies {
+                let addr = register.addr as usize + index;
+                let expr = Self::read_expression(register, index);
+                let _ = writeln!(v, "        8'h{addr:02x}: read_value = {expr}; // {}", register.name);
+            }
+        }
+        let _ = writeln!(v, "        default: read_value = 32'h0;");
+        let _ = writeln!(v, "    endcase");
+        let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(*) begin");
+        for field in regmap::CTRL.fields {
+            let bits = field.width.bits(N, W);
+            let slice = if bits == 1 {
+                format!("{}", field.lsb)
+            } else {
+                format!("{}:{}", field.lsb + bits - 1, field.lsb)
+            };
+            let _ = writeln!(v, "    {} = ctrl_q[{slice}];", field.name.to_lowercase());
+        }
+        for field in regmap::CMD.fields {
+            let _ = writeln!(v, "    {} = cmd_write & wdata[{}];", field.name.to_lowercase(), field.lsb);
+        }
+        for e in 0..N {
+            let _ = writeln!(v, "    order_write[{e}] = write & (addr == 8'h{:02x});", regmap::ORDER.addr as usize + e);
+        }
+        let _ = writeln!(v, "    order_wdata = wdata[{}:0];", W - 1);
+        let _ = writeln!(v, "    rdata = rdata_q;");
+        let _ = writeln!(v, "end");
+        let diagonal: Vec<String> = (0..N).map(|m| format!("before${m}[{m}]")).collect();
+        v.push_str(&unused_sink("diagonal", &diagonal));
+        Verilog::Custom(v)
+    }
+}

@@ -1,0 +1,186 @@
+//! Serial output of the record and the counter (seed 000 claim 5; SPEC A.6).
+//!
+//! A frame is F = N*(N-1) + 32 bits: the record with m as the outer loop and a as
+//! the inner loop (a != m), bit = flag (a before m); then COUNT from bit 31 down to
+//! bit 0. At an edge where no frame is being sent (idle, or the last bit's cycle
+//! ends) and SERIAL_EN was 1, the shifter loads the record and COUNT as they were
+//! during that cycle. Frames run back to back while SERIAL_EN stays 1.
+//!
+//! Latency: bit i of a frame loaded at edge k is on `data` during cycle k+1+i.
+//! `data`, `valid` and `last` come straight from flip-flops; `data` and `last` are
+//! 0 while `valid` is 0 (the shift register fills with zeros).
+//!
+//! ```text
+//!  before[m], count --> | frame[F] >> 1 |--> data
+//!  enable           --> | remaining     |--> valid, last
+//! ```
+use rust_hdl::prelude::*;
+use std::fmt::Write;
+
+use crate::custom::{bits_for, unused_sink, Internal};
+
+/// Counter width of the frame (SPEC A.1: C = 32).
+pub const COUNT_BITS: usize = 32;
+
+/// The shifter's plain-Rust state (the native twin of the Verilog registers).
+#[derive(Clone, Debug, Default)]
+pub struct FrameState {
+    /// The frame being sent; bit i is sent in the i-th cycle after the load.
+    frame: Vec<bool>,
+    /// Index of the bit on `data` this cycle.
+    position: usize,
+    /// A frame is being sent.
+    busy: bool,
+}
+
+/// Frame shifter for an N-event record and the 32-bit count.
+#[derive(LogicBlock)]
+pub struct SerialFrame<const N: usize> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: idle, shift register cleared.
+    pub reset: Signal<In, Bit>,
+    /// CTRL.SERIAL_EN: start a frame whenever none is being sent.
+    pub enable: Signal<In, Bit>,
+    /// Stored record row m: bit a = flag (a before m).
+    pub before: [Signal<In, Bits<N>>; N],
+    /// COUNT.
+    pub count: Signal<In, Bits<COUNT_BITS>>,
+    /// The frame bit of this cycle (`ser_data`).
+    pub data: Signal<Out, Bit>,
+    /// `data` carries a frame bit this cycle (`ser_valid`).
+    pub valid: Signal<Out, Bit>,
+    /// This is the frame's last bit (`ser_last`).
+    pub last: Signal<Out, Bit>,
+    state: Internal<FrameState>,
+}
+
+impl<const N: usize> SerialFrame<N> {
+    /// Frame length in bits: N*(N-1) + 32.
+    pub const FRAME_BITS: usize = N * (N - 1) + COUNT_BITS;
+
+    /// A frame shifter for `N` events, `2 <= N <= 32`.
+    pub fn new() -> Self {
+        assert!((2..=32).contains(&N), "SerialFrame: N = {N} is out of range 2..=32");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            enable: Default::default(),
+            before: std::array::from_fn(|_| Default::default()),
+            count: Default::default(),
+            data: Default::default(),
+            valid: Default::default(),
+            last: Default::default(),
+            state: Internal(FrameState { frame: vec![false; Self::FRAME_BITS], position: 0, busy: false }),
+        }
+    }
+
+    /// The frame bit index of flag (a before m), a != m.
+    pub fn record_bit(a: usize, m: usize) -> usize {
+        m * (N - 1) + if a < m { a } else { a - 1 }
+    }
+
+    fn load(&mut self) {
+        let frame = &mut self.state.0.frame;
+        for m in 0..N {
+            let row = self.before[m].val();
+            for a in (0..N).filter(|&a| a != m) {
+                frame[Self::record_bit(a, m)] = row.get_bit(a);
+            }
+        }
+        let count = self.count.val();
+        for j in 0..COUNT_BITS {
+            frame[N * (N - 1) + j] = count.get_bit(COUNT_BITS - 1 - j);
+        }
+    }
+}
+
+impl<const N: usize> Default for SerialFrame<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Logic for SerialFrame<N> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            let state = &self.state.0;
+            let ends = state.busy && state.position == Self::FRAME_BITS - 1;
+            if self.reset.val() {
+                self.state.0.busy = false;
+                self.state.0.position = 0;
+            } else if self.enable.val() && (!state.busy || ends) {
+                self.load();
+                self.state.0.busy = true;
+                self.state.0.position = 0;
+            } else if ends {
+                self.state.0.busy = false;
+                self.state.0.position = 0;
+            } else if state.busy {
+                self.state.0.position += 1;
+            }
+        }
+        let state = &self.state.0;
+        self.valid.next = state.busy;
+        self.data.next = state.busy && state.frame[state.position];
+        self.last.next = state.busy && state.position == Self::FRAME_BITS - 1;
+    }
+
+    fn connect(&mut self) {
+        self.data.connect();
+        self.valid.connect();
+        self.last.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let frame_bits = Self::FRAME_BITS;
+        let remaining_bits = bits_for(frame_bits - 1);
+        let mut v = String::new();
+        let _ = writeln!(v, "reg [{}:0] frame_q;      // bit 0 is on data", frame_bits - 1);
+        let _ = writeln!(v, "reg [{}:0] remaining_q;  // bits left after this one", remaining_bits - 1);
+        let _ = writeln!(v, "reg busy_q;");
+        let _ = writeln!(v, "reg last_q;");
+        let _ = writeln!(v, "wire [{}:0] snapshot;", frame_bits - 1);
+        let _ = writeln!(v, "wire load = enable & (~busy_q | (remaining_q == {remaining_bits}'d0));");
+        for m in 0..N {
+            for a in (0..N).filter(|&a| a != m) {
+                let _ = writeln!(v, "assign snapshot[{}] = before${m}[{a}];", Self::record_bit(a, m));
+            }
+        }
+        for j in 0..COUNT_BITS {
+            let _ = writeln!(v, "assign snapshot[{}] = count[{}];", N * (N - 1) + j, COUNT_BITS - 1 - j);
+        }
+        let _ = writeln!(v, "initial begin");
+        let _ = writeln!(v, "    frame_q = {frame_bits}'h0;");
+        let _ = writeln!(v, "    remaining_q = {remaining_bits}'d0;");
+        let _ = writeln!(v, "    busy_q = 1'b0;");
+        let _ = writeln!(v, "    last_q = 1'b0;");
+        let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(posedge clock) begin");
+        let _ = writeln!(v, "    if (reset) begin");
+        let _ = writeln!(v, "        frame_q <= {frame_bits}'h0;");
+        let _ = writeln!(v, "        remaining_q <= {remaining_bits}'d0;");
+        let _ = writeln!(v, "        busy_q <= 1'b0;");
+        let _ = writeln!(v, "        last_q <= 1'b0;");
+        let _ = writeln!(v, "    end else if (load) begin");
+        let _ = writeln!(v, "        frame_q <= snapshot;");
+        let _ = writeln!(v, "        remaining_q <= {remaining_bits}'d{};", frame_bits - 1);
+        let _ = writeln!(v, "        busy_q <= 1'b1;");
+        let _ = writeln!(v, "        last_q <= 1'b0;");
+        let _ = writeln!(v, "    end else if (busy_q) begin");
+        let _ = writeln!(v, "        frame_q <= {{1'b0, frame_q[{}:1]}};", frame_bits - 1);
+        let _ = writeln!(v, "        remaining_q <= remaining_q - {remaining_bits}'d1;");
+        let _ = writeln!(v, "        busy_q <= remaining_q != {remaining_bits}'d0;");
+        let _ = writeln!(v, "        last_q <= remaining_q == {remaining_bits}'d1;");
+        let _ = writeln!(v, "    end");
+        let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(*) begin");
+        let _ = writeln!(v, "    data = frame_q[0];");
+        let _ = writeln!(v, "    valid = busy_q;");
+        let _ = writeln!(v, "    last = last_q;");
+        let _ = writeln!(v, "end");
+        let diagonal: Vec<String> = (0..N).map(|m| format!("before${m}[{m}]")).collect();
+        v.push_str(&unused_sink("diagonal", &diagonal));
+        Verilog::Custom(v)
+    }
+}

@@ -1,0 +1,188 @@
+//! The event-order monitor top (SPEC A.2, A.4): the blocks of seed 000 Fig. 1
+//! wired together, with exactly the ports of SPEC A.4.
+//!
+//! Latency: `matched`, `window`, `reg_rdata`, `ser_*` are registered; a match is
+//! detected in the cycle of the completing occurrence and shows on `matched` in the
+//! next cycle. No input is delayed, so events, start and stop stay aligned.
+//!
+//! ```text
+//!  events -> rise -> event register [11] -> context record [12] --+--> serial frame -> ser_*
+//!                                                 | updated         |
+//!  register port <-> order register [13] -> order matcher [14] -> match counter [16]
+//!  start/stop -> trigger window [17] ---------------------------------^   -> matched
+//! ```
+use rust_hdl::prelude::*;
+
+use super::context_record::ContextRecord;
+use super::event_register::EventRegister;
+use super::match_counter::MatchCounter;
+use super::order_matcher::OrderMatcher;
+use super::order_register::OrderRegister;
+use super::register_port::RegisterPort;
+use super::rise_detector::RiseDetector;
+use super::serial_frame::{SerialFrame, COUNT_BITS};
+use super::trigger_window::{TriggerWindow, TRIGGER_LINES};
+
+/// Event-order monitor for `N` events with `W`-bit orders.
+#[derive(LogicBlock)]
+pub struct EventOrderMonitor<const N: usize, const W: usize> {
+    /// Clock; everything is synchronous to its rising edge.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset of every register.
+    pub reset: Signal<In, Bit>,
+    /// Event lines; event e occurs on a rising edge of `events[e]`.
+    pub events: Signal<In, Bits<N>>,
+    /// Start-trigger lines (CTRL.START_SEL picks one).
+    pub start: Signal<In, Bits<TRIGGER_LINES>>,
+    /// Stop-trigger lines (CTRL.STOP_SEL picks one).
+    pub stop: Signal<In, Bits<TRIGGER_LINES>>,
+    /// Register word address.
+    pub reg_addr: Signal<In, Bits<8>>,
+    /// Register write data.
+    pub reg_wdata: Signal<In, Bits<32>>,
+    /// Register write strobe (one write per cycle it is high).
+    pub reg_write: Signal<In, Bit>,
+    /// Registered read data of the register at last cycle's `reg_addr`.
+    pub reg_rdata: Signal<Out, Bits<32>>,
+    /// Match flag, registered.
+    pub matched: Signal<Out, Bit>,
+    /// Window open, registered.
+    pub window: Signal<Out, Bit>,
+    /// Serial frame bit.
+    pub ser_data: Signal<Out, Bit>,
+    /// `ser_data` carries a frame bit this cycle.
+    pub ser_valid: Signal<Out, Bit>,
+    /// This is the frame's last bit.
+    pub ser_last: Signal<Out, Bit>,
+    /// Clear the event register and record this cycle (re-arm or CMD.CLEAR_RECORD).
+    clear_record: Signal<Local, Bit>,
+    event_edges: RiseDetector<N>,
+    event_register: EventRegister<N>,
+    record: ContextRecord<N>,
+    order: OrderRegister<N, W>,
+    matcher: OrderMatcher<N, W>,
+    trigger: TriggerWindow,
+    counter: MatchCounter<COUNT_BITS>,
+    serial: SerialFrame<N>,
+    port: RegisterPort<N, W>,
+}
+
+impl<const N: usize, const W: usize> EventOrderMonitor<N, W> {
+    /// A monitor for `N` events with `W`-bit orders; panics outside SPEC A.1's
+    /// ranges (use [`crate::params::MonitorParams`] to check user input first).
+    pub fn new() -> Self {
+        assert!((2..=32).contains(&N), "EventOrderMonitor: N = {N} is out of range 2..=32");
+        assert!((2..=8).contains(&W), "EventOrderMonitor: W = {W} is out of range 2..=8");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            events: Default::default(),
+            start: Default::default(),
+            stop: Default::default(),
+            reg_addr: Default::default(),
+            reg_wdata: Default::default(),
+            reg_write: Default::default(),
+            reg_rdata: Default::default(),
+            matched: Default::default(),
+            window: Default::default(),
+            ser_data: Default::default(),
+            ser_valid: Default::default(),
+            ser_last: Default::default(),
+            clear_record: Default::default(),
+            event_edges: RiseDetector::new(),
+            event_register: EventRegister::new(),
+            record: ContextRecord::new(),
+            order: OrderRegister::new(),
+            matcher: OrderMatcher::new(),
+            trigger: TriggerWindow::new(),
+            counter: MatchCounter::new(),
+            serial: SerialFrame::new(),
+            port: RegisterPort::new(),
+        }
+    }
+}
+
+impl<const N: usize, const W: usize> Default for EventOrderMonitor<N, W> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Clocks and resets.
+        self.event_edges.clock.next = self.clock.val();
+        self.event_register.clock.next = self.clock.val();
+        self.record.clock.next = self.clock.val();
+        self.order.clock.next = self.clock.val();
+        self.trigger.clock.next = self.clock.val();
+        self.counter.clock.next = self.clock.val();
+        self.serial.clock.next = self.clock.val();
+        self.port.clock.next = self.clock.val();
+        self.event_edges.reset.next = self.reset.val();
+        self.event_register.reset.next = self.reset.val();
+        self.record.reset.next = self.reset.val();
+        self.order.reset.next = self.reset.val();
+        self.trigger.reset.next = self.reset.val();
+        self.counter.reset.next = self.reset.val();
+        self.serial.reset.next = self.reset.val();
+        self.port.reset.next = self.reset.val();
+        // Host register port (SPEC A.5).
+        self.port.addr.next = self.reg_addr.val();
+        self.port.wdata.next = self.reg_wdata.val();
+        self.port.write.next = self.reg_write.val();
+        self.port.window.next = self.trigger.window.val();
+        self.port.matched.next = self.counter.matched.val();
+        self.port.overflow.next = self.counter.overflow.val();
+        self.port.count.next = self.counter.count.val();
+        self.port.seen.next = self.event_register.seen.val();
+        for e in 0..N {
+            self.port.order[e].next = self.order.order[e].val();
+            self.port.before[e].next = self.record.before[e].val();
+        }
+        // A re-arm clears in the cycle of the match (SPEC A.3.4), like CLEAR_RECORD.
+        self.clear_record.next =
+            self.port.clear_record.val() | (self.port.auto_rearm.val() & self.matcher.matched.val());
+        // Occurrences and recording (SPEC A.3.1, A.3.2).
+        self.event_edges.lines.next = self.events.val();
+        self.event_register.occur.next = self.event_edges.rise.val();
+        self.event_register.enable.next = self.port.enable.val();
+        self.event_register.clear.next = self.clear_record.val();
+        self.record.occur.next = self.event_edges.rise.val();
+        self.record.seen.next = self.event_register.seen.val();
+        self.record.enable.next = self.port.enable.val();
+        self.record.clear.next = self.clear_record.val();
+        // Order register and matcher (SPEC A.3.3).
+        self.order.write.next = self.port.order_write.val();
+        self.order.wdata.next = self.port.order_wdata.val();
+        for e in 0..N {
+            self.matcher.order[e].next = self.order.order[e].val();
+            self.matcher.updated[e].next = self.record.updated[e].val();
+        }
+        // Window (SPEC A.3.5) and counting (SPEC A.3.4).
+        self.trigger.start.next = self.start.val();
+        self.trigger.stop.next = self.stop.val();
+        self.trigger.start_sel.next = self.port.start_sel.val();
+        self.trigger.stop_sel.next = self.port.stop_sel.val();
+        self.trigger.open_cmd.next = self.port.open_window.val();
+        self.trigger.close_cmd.next = self.port.close_window.val();
+        self.counter.match_now.next = self.matcher.matched.val();
+        self.counter.auto_rearm.next = self.port.auto_rearm.val();
+        self.counter.window.next = self.trigger.window.val();
+        self.counter.clear.next = self.port.clear_count.val();
+        // Serial frame (SPEC A.6).
+        self.serial.enable.next = self.port.serial_en.val();
+        self.serial.count.next = self.counter.count.val();
+        for e in 0..N {
+            self.serial.before[e].next = self.record.before[e].val();
+        }
+        // Outputs (SPEC A.3.7).
+        self.reg_rdata.next = self.port.rdata.val();
+        self.matched.next = self.counter.matched.val();
+        self.window.next = self.trigger.window.val();
+        self.ser_data.next = self.serial.data.val();
+        self.ser_valid.next = self.serial.valid.val();
+        self.ser_last.next = self.serial.last.val();
+    }
+}

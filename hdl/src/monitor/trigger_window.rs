@@ -1,0 +1,100 @@
+//! Start/stop trigger selection [17] and the counting window (SPEC A.3.5).
+//!
+//! Each of the 4 start and 4 stop lines has its own rising-edge detector; the
+//! selection (CTRL.START_SEL / STOP_SEL) comes after it, so changing the selection
+//! never fakes an edge. The window opens on the selected start edge or
+//! CMD.OPEN_WINDOW and closes on the selected stop edge or CMD.CLOSE_WINDOW;
+//! closing wins. Seed 000 [0022]: "4-bit monitor start and stop signals ... any of
+//! the 4 bits is selected as the trigger".
+//!
+//! Latency: the new state applies from the next cycle (`window` is registered).
+//!
+//! ```text
+//!  start[4] -> rise -> [START_SEL] -+-> open  --> | state |--> window
+//!  stop[4]  -> rise -> [STOP_SEL]  -+-> close --> |  FF   |
+//! ```
+use rust_hdl::prelude::*;
+
+use super::rise_detector::RiseDetector;
+
+/// Number of start lines and of stop lines (SPEC A.4).
+pub const TRIGGER_LINES: usize = 4;
+
+/// Window state with selectable start and stop triggers.
+#[derive(LogicBlock)]
+pub struct TriggerWindow {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: window closed, edge history 0.
+    pub reset: Signal<In, Bit>,
+    /// Start-trigger lines.
+    pub start: Signal<In, Bits<TRIGGER_LINES>>,
+    /// Stop-trigger lines.
+    pub stop: Signal<In, Bits<TRIGGER_LINES>>,
+    /// Which start line opens the window (CTRL.START_SEL).
+    pub start_sel: Signal<In, Bits<2>>,
+    /// Which stop line closes the window (CTRL.STOP_SEL).
+    pub stop_sel: Signal<In, Bits<2>>,
+    /// Open the window at this edge (CMD.OPEN_WINDOW).
+    pub open_cmd: Signal<In, Bit>,
+    /// Close the window at this edge (CMD.CLOSE_WINDOW); wins over any open.
+    pub close_cmd: Signal<In, Bit>,
+    /// The window is open during this cycle (registered).
+    pub window: Signal<Out, Bit>,
+    start_edges: RiseDetector<TRIGGER_LINES>,
+    stop_edges: RiseDetector<TRIGGER_LINES>,
+    state: DFF<Bit>,
+    opened: Constant<Bit>,
+    closed: Constant<Bit>,
+}
+
+impl TriggerWindow {
+    /// A closed window.
+    pub fn new() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            start: Default::default(),
+            stop: Default::default(),
+            start_sel: Default::default(),
+            stop_sel: Default::default(),
+            open_cmd: Default::default(),
+            close_cmd: Default::default(),
+            window: Default::default(),
+            start_edges: RiseDetector::new(),
+            stop_edges: RiseDetector::new(),
+            state: Default::default(),
+            opened: Constant::new(true),
+            closed: Constant::new(false),
+        }
+    }
+}
+
+impl Default for TriggerWindow {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Logic for TriggerWindow {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state);
+        self.start_edges.clock.next = self.clock.val();
+        self.start_edges.reset.next = self.reset.val();
+        self.start_edges.lines.next = self.start.val();
+        self.stop_edges.clock.next = self.clock.val();
+        self.stop_edges.reset.next = self.reset.val();
+        self.stop_edges.lines.next = self.stop.val();
+        self.window.next = self.state.q.val();
+        if self.start_edges.rise.val().get_bit(self.start_sel.val().index()) | self.open_cmd.val() {
+            self.state.d.next = self.opened.val();
+        }
+        if self.stop_edges.rise.val().get_bit(self.stop_sel.val().index()) | self.close_cmd.val() {
+            self.state.d.next = self.closed.val();
+        }
+        if self.reset.val() {
+            self.state.d.next = self.closed.val();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Validity checks of generated Verilog with the real tools: Verilator lint
+//! (`-Wall`, only DECLFILENAME waived: rust-hdl writes many modules into one file
+//! named after the top) and yosys `hierarchy -check; proc; check -assert`.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// How to install the tools on Debian.
+pub const INSTALL_HINT: &str =
+    "install with `apt-get update && apt-get install -y yosys verilator iverilog nextpnr-ice40 fpga-icestorm` (or run scripts/install-tools.sh)";
+
+/// Run `tool args...`, returning (success, stdout+stderr), or an error naming the
+/// missing tool and how to install it.
+pub fn run_tool(tool: &str, args: &[&str], dir: &Path) -> Result<(bool, String), String> {
+    let output = Command::new(tool).args(args).current_dir(dir).output().map_err(|err| {
+        if err.kind() == std::io::ErrorKind::NotFound {
+            format!("`{tool}` was not found on PATH; {INSTALL_HINT}")
+        } else {
+            format!("could not run `{tool}`: {err}")
+        }
+    })?;
+    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&output.stderr));
+    Ok((output.status.success(), text))
+}
+
+/// A fresh scratch directory under the workspace's `target/` for `what`.
+pub fn scratch_dir(what: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("target").join("scratch");
+    let dir = root.join(format!("{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch directory under target/");
+    dir
+}
+
+/// Lint `verilog` (top module `top`) with `verilator --lint-only -Wall`.
+pub fn verilator_lint(verilog: &str, top: &str) -> Result<(), String> {
+    let dir = scratch_dir(&format!("lint-{}", sanitize(top)));
+    let file = dir.join(format!("{}.v", sanitize(top)));
+    std::fs::write(&file, verilog).map_err(|e| e.to_string())?;
+    let file = file.to_string_lossy().into_owned();
+    let (ok, text) =
+        run_tool("verilator", &["--lint-only", "-Wall", "-Wno-DECLFILENAME", "--top-module", top, &file], &dir)?;
+    let _ = std::fs::remove_dir_all(&dir);
+    if ok && !text.contains("%Warning") {
+        Ok(())
+    } else {
+        Err(format!("verilator lint of {top} failed:\n{text}"))
+    }
+}
+
+/// Check `verilog` with yosys: `hierarchy -check -top top; proc; check -assert`.
+pub fn yosys_check(verilog: &str, top: &str) -> Result<(), String> {
+    let dir = scratch_dir(&format!("yosys-{}", sanitize(top)));
+    let file = dir.join("design.v");
+    std::fs::write(&file, verilog).map_err(|e| e.to_string())?;
+    let script = format!("read_verilog design.v; hierarchy -check -top {top}; proc; check -assert");
+    let (ok, text) = run_tool("yosys", &["-q", "-p", &script], &dir)?;
+    let _ = std::fs::remove_dir_all(&dir);
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("yosys check of {top} failed:\n{text}"))
+    }
+}
+
+/// `name` with the characters a file name should not have replaced by `_`.
+pub fn sanitize(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+}

@@ -1,0 +1,5 @@
+//! pmugen-sim: reference models written from the spec, stimulus generators and the
+//! Verilator co-simulation harness. Nothing here depends on the hardware code.
+pub mod ports;
+pub mod reference;
+pub mod stimulus;

@@ -1,0 +1,12 @@
+//! Reference models written from SPEC.md alone, in plain Rust, with no knowledge of
+//! the hardware blocks: one model per block family, and the whole monitor composed
+//! of them following the spec's cycle rules (A.3).
+pub mod counter;
+pub mod frame;
+pub mod monitor;
+pub mod order;
+pub mod record;
+pub mod window;
+
+pub use monitor::ReferenceMonitor;
+pub use order::order_matches;

@@ -1,0 +1,87 @@
+//! `pmugen simulate`: run engines in lockstep on one seeded stimulus and compare
+//! every output every cycle.
+use std::time::{Duration, Instant};
+
+use pmugen_hdl::params::MonitorParams;
+use pmugen_sim::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
+use pmugen_sim::reference::ReferenceMonitor;
+use pmugen_sim::stimulus::RandomStimulus;
+
+/// The first difference between engines.
+#[derive(Clone, Debug)]
+pub struct Mismatch {
+    /// Cycle index (0-based) of the edge after which the outputs differ.
+    pub cycle: u64,
+    /// The output signal that differs.
+    pub signal: &'static str,
+    /// (engine, value) for every engine, the reference first.
+    pub values: Vec<(&'static str, u32)>,
+    /// The inputs of that cycle.
+    pub inputs: MonitorInputs,
+}
+
+/// Totals of a lockstep run.
+#[derive(Clone, Debug, Default)]
+pub struct RunSummary {
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Cycles with `matched` high.
+    pub matched_cycles: u64,
+    /// Frames completed on the serial output.
+    pub frames: u64,
+    /// Wall time spent in each engine (same order as the engines).
+    pub engine_time: Vec<(&'static str, Duration)>,
+    /// The first mismatch, if any (the run stops there).
+    pub mismatch: Option<Mismatch>,
+}
+
+impl RunSummary {
+    /// Cycles per second of engine `name`.
+    pub fn rate(&self, name: &str) -> Option<f64> {
+        self.engine_time
+            .iter()
+            .find(|(engine, _)| *engine == name)
+            .map(|(_, time)| self.cycles as f64 / time.as_secs_f64().max(1e-9))
+    }
+}
+
+fn first_difference(outputs: &[MonitorOutputs]) -> Option<usize> {
+    let reference = outputs[0].signals();
+    (0..reference.len()).find(|&i| outputs.iter().any(|o| o.signals()[i].1 != reference[i].1))
+}
+
+/// Run the reference model and `engines` on `cycles` cycles of the stimulus of
+/// `seed`, stopping at the first difference.
+pub fn lockstep(params: MonitorParams, engines: &mut [Box<dyn MonitorEngine>], cycles: u64, seed: u64) -> RunSummary {
+    let mut reference = ReferenceMonitor::new(params.events, params.order_width);
+    let mut stimulus = RandomStimulus::new(params.events, params.order_width, seed);
+    let mut summary = RunSummary {
+        engine_time: engines.iter().map(|e| (e.name(), Duration::ZERO)).collect(),
+        ..Default::default()
+    };
+    let mut outputs = Vec::with_capacity(engines.len() + 1);
+    for cycle in 0..cycles {
+        let inputs = stimulus.next_inputs();
+        outputs.clear();
+        outputs.push(reference.step(&inputs));
+        for (engine, (_, time)) in engines.iter_mut().zip(summary.engine_time.iter_mut()) {
+            let started = Instant::now();
+            outputs.push(engine.step(&inputs));
+            *time += started.elapsed();
+        }
+        summary.cycles = cycle + 1;
+        if let Some(index) = first_difference(&outputs) {
+            let names = std::iter::once("reference").chain(engines.iter().map(|e| e.name()));
+            summary.mismatch = Some(Mismatch {
+                cycle,
+                signal: outputs[0].signals()[index].0,
+                values: names.zip(outputs.iter().map(|o| o.signals()[index].1)).collect(),
+                inputs,
+            });
+            break;
+        }
+        summary.matched_cycles += outputs[0].matched as u64;
+        summary.frames += outputs[0].ser_last as u64;
+    }
+    summary
+}
