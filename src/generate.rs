@@ -2,6 +2,7 @@
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
+use pmugen_hdl::monitor::regmap_export;
 use pmugen_hdl::params::MonitorParams;
 
 use crate::design;
@@ -29,11 +30,15 @@ pub fn monitor_verilog(params: MonitorParams) -> Result<String> {
     design::monitor(params).verilog(&header(params)).map_err(anyhow::Error::msg)
 }
 
-/// Write `DIR/<top>.v`; returns its path.
+/// Write `DIR/<top>.v` and the C header `DIR/<top>_regs.h`; returns the Verilog's path.
 pub fn write_monitor(params: MonitorParams, out: &Path) -> Result<PathBuf> {
     let verilog = monitor_verilog(params)?;
+    let top = params.top_name();
+    let header = regmap_export::c_header(&top, params.events, params.order_width);
     std::fs::create_dir_all(out).with_context(|| format!("creating output directory {}", out.display()))?;
-    let path = out.join(format!("{}.v", params.top_name()));
+    let path = out.join(format!("{top}.v"));
     std::fs::write(&path, verilog).with_context(|| format!("writing {}", path.display()))?;
+    let header_path = out.join(format!("{top}_regs.h"));
+    std::fs::write(&header_path, header).with_context(|| format!("writing {}", header_path.display()))?;
     Ok(path)
 }

@@ -52,10 +52,10 @@ enum Command {
 #[derive(Args, Clone, Copy)]
 struct MonitorArgs {
     /// N: number of event inputs (2..=32).
-    #[arg(long = "events", value_name = "N", default_value = "8", value_parser = parse_events)]
+    #[arg(long = "events", value_name = "N", default_value = "8", value_parser = parse_events, allow_hyphen_values = true)]
     events: usize,
     /// W: order width in bits per event (2..=8).
-    #[arg(long = "order-width", value_name = "W", default_value = "3", value_parser = parse_order_width)]
+    #[arg(long = "order-width", value_name = "W", default_value = "3", value_parser = parse_order_width, allow_hyphen_values = true)]
     order_width: usize,
 }
 

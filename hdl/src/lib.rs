@@ -6,4 +6,5 @@ pub mod custom;
 pub mod emit;
 pub mod monitor;
 pub mod params;
+pub mod testing;
 pub mod validate;

@@ -29,7 +29,7 @@ pub struct Ice40Figures {
     pub carry: u64,
     /// Every cell type after `synth_ice40`.
     pub cells: BTreeMap<String, u64>,
-    /// Logic cells used after placement (None if placement did not run to the end).
+    /// Logic cells after packing (from nextpnr, also when the design does not fit).
     pub logic_cells: Option<u64>,
     /// Logic cells of the device.
     pub logic_cells_available: u64,
@@ -49,6 +49,12 @@ fn count_cells(json: &str, top: &str) -> Result<BTreeMap<String, u64>> {
         *counts.entry(cell["type"].as_str().unwrap_or("?").to_string()).or_default() += 1;
     }
     Ok(counts)
+}
+
+/// The `ICESTORM_LC: used/ available` line of nextpnr's device utilisation.
+fn packed_logic_cells(log: &str) -> Option<u64> {
+    let line = log.lines().find(|line| line.contains("ICESTORM_LC:"))?;
+    line.split("ICESTORM_LC:").nth(1)?.split('/').next()?.trim().parse().ok()
 }
 
 /// Synthesize `verilog_file` (top `top`) for iCE40 and place it, in `dir`.
@@ -76,6 +82,8 @@ pub fn figures(dir: &Path, verilog_file: &str, top: &str) -> Result<Ice40Figures
         "--timing-allow-fail", "--seed", "1", "--report", "nextpnr.json", "-l", "nextpnr.log", "-q",
     ];
     let (placed, log) = run_tool("nextpnr-ice40", &args, dir).map_err(anyhow::Error::msg)?;
+    let full_log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
+    figures.logic_cells = packed_logic_cells(&full_log);
     if placed {
         let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("nextpnr.json"))?)
             .context("parsing the nextpnr report")?;
@@ -91,7 +99,7 @@ pub fn figures(dir: &Path, verilog_file: &str, top: &str) -> Result<Ice40Figures
             .unwrap_or("nextpnr-ice40 failed (see nextpnr.log)")
             .trim()
             .to_string();
-        let too_big = log.contains("only has") || log.contains("Unable to place") || log.contains("failed to place");
+        let too_big = figures.logic_cells.is_some_and(|lc| lc > HX8K_LOGIC_CELLS) || log.contains("Unable to place");
         figures.note = Some(if too_big {
             format!("does not fit the {DEVICE} ({HX8K_LOGIC_CELLS} logic cells): {reason}")
         } else {

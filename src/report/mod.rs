@@ -124,7 +124,7 @@ pub fn markdown(report: &Report) -> String {
             let _ = writeln!(md, "| logic cells (nextpnr) | {lc} / {} |", ice.logic_cells_available);
         }
         None => {
-            let _ = writeln!(md, "| logic cells (nextpnr) | not placed |");
+            let _ = writeln!(md, "| logic cells (nextpnr) | n/a |");
         }
     }
     match ice.fmax_mhz {
@@ -193,9 +193,12 @@ pub fn run(params: MonitorParams, out: &Path) -> Result<Report> {
     println!("  total flip-flops             {:>5}", report.total_flip_flops);
     let ice = &report.ice40;
     println!("  iCE40 LUT4 / DFF / CARRY     {} / {} / {}", ice.lut4, ice.dff, ice.carry);
-    match (ice.logic_cells, ice.fmax_mhz) {
-        (Some(lc), Some(f)) => println!("  logic cells, Fmax            {lc} / {}, {f:.1} MHz", ice.logic_cells_available),
-        _ => println!("  placement                    {}", ice.note.as_deref().unwrap_or("n/a")),
+    if let Some(lc) = ice.logic_cells {
+        println!("  logic cells                  {lc} / {}", ice.logic_cells_available);
+    }
+    match ice.fmax_mhz {
+        Some(f) => println!("  Fmax clock                   {f:.1} MHz"),
+        None => println!("  placement                    {}", ice.note.as_deref().unwrap_or("n/a")),
     }
     if let Some(off) = report.budget.iter().find(|line| !line.ok()) {
         bail!(

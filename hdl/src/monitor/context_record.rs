@@ -86,3 +86,50 @@ impl<const N: usize> Logic for ContextRecord<N> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{apply, assert_valid_verilog, bits_of, edge, value_of};
+    use pmugen_sim::reference::record::RecordModel;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut ContextRecord::<5>::new(), "context_record_n5");
+    }
+
+    #[test]
+    fn rows_match_reference_record() {
+        const N: usize = 6;
+        let seed = 0x5eed_0003;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = ContextRecord::<N>::new();
+        uut.connect_all();
+        let mut model = RecordModel::new(N);
+        for step in 0..3_000 {
+            // Mostly single occurrences, sometimes several at once.
+            let occur = match rng.gen_range(0..10) {
+                0..=4 => 0,
+                5..=8 => 1 << rng.gen_range(0..N),
+                _ => rng.gen::<u32>() & 0x3F,
+            };
+            let (enable, clear, reset) = (rng.gen_bool(0.9), rng.gen_ratio(1, 60), rng.gen_ratio(1, 300));
+            apply(&mut uut, |u| &mut u.clock, |u| {
+                u.occur.next = bits_of(occur as u64);
+                u.seen.next = bits_of(model.seen as u64);
+                u.enable.next = enable;
+                u.clear.next = clear;
+                u.reset.next = reset;
+            });
+            let updated = if enable { model.recorded(occur) } else { model.clone() };
+            for m in 0..N {
+                assert_eq!(value_of(uut.before[m].val()) as u32, model.row(m), "before[{m}] step {step} seed {seed:#x}");
+                assert_eq!(value_of(uut.updated[m].val()) as u32, updated.row(m), "updated[{m}] step {step} seed {seed:#x}");
+            }
+            edge(&mut uut, |u| &mut u.clock);
+            model = if clear || reset { RecordModel::new(N) } else { updated };
+        }
+    }
+}

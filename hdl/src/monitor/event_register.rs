@@ -69,3 +69,45 @@ impl<const N: usize> Logic for EventRegister<N> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{apply, assert_valid_verilog, bits_of, edge, value_of};
+    use pmugen_sim::reference::record::RecordModel;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut EventRegister::<7>::new(), "event_register_n7");
+    }
+
+    #[test]
+    fn sticky_bits_match_reference_record() {
+        let seed = 0x5eed_0002;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = EventRegister::<7>::new();
+        uut.connect_all();
+        let mut model = RecordModel::new(7);
+        for step in 0..3_000 {
+            let occur = rng.gen::<u32>() & 0x7F & if rng.gen_bool(0.7) { 0 } else { 0x7F };
+            let (enable, clear, reset) = (rng.gen_bool(0.8), rng.gen_ratio(1, 40), rng.gen_ratio(1, 200));
+            apply(&mut uut, |u| &mut u.clock, |u| {
+                u.occur.next = bits_of(occur as u64);
+                u.enable.next = enable;
+                u.clear.next = clear;
+                u.reset.next = reset;
+            });
+            assert_eq!(value_of(uut.seen.val()) as u32, model.seen, "step {step}, seed {seed:#x}");
+            edge(&mut uut, |u| &mut u.clock);
+            model = if clear || reset {
+                RecordModel::new(7)
+            } else if enable {
+                model.recorded(occur)
+            } else {
+                model
+            };
+        }
+    }
+}

@@ -103,3 +103,64 @@ impl<const C: usize> Logic for MatchCounter<C> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{assert_valid_verilog, cycle, value_of};
+    use pmugen_sim::reference::counter::CounterModel;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut MatchCounter::<32>::new(), "match_counter_c32");
+        assert_valid_verilog(&mut MatchCounter::<4>::new(), "match_counter_c4");
+    }
+
+    #[test]
+    fn four_bit_counter_wraps_and_overflows_like_reference() {
+        let seed = 0x5eed_0007;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = MatchCounter::<4>::new();
+        uut.connect_all();
+        let mut model = CounterModel::new(4);
+        let mut overflows = 0;
+        for step in 0..5_000 {
+            let (match_now, auto_rearm, window) = (rng.gen_bool(0.6), rng.gen_bool(0.5), rng.gen_bool(0.8));
+            let (clear, reset) = (rng.gen_ratio(1, 80), rng.gen_ratio(1, 500));
+            cycle(&mut uut, |u| &mut u.clock, |u| {
+                u.match_now.next = match_now;
+                u.auto_rearm.next = auto_rearm;
+                u.window.next = window;
+                u.clear.next = clear;
+                u.reset.next = reset;
+            });
+            if reset {
+                model = CounterModel::new(4);
+            } else {
+                model.step(match_now, auto_rearm, window, clear);
+            }
+            overflows += model.overflow as u32;
+            assert_eq!(value_of(uut.count.val()), model.count, "count, step {step} seed {seed:#x}");
+            assert_eq!(uut.overflow.val(), model.overflow, "overflow, step {step} seed {seed:#x}");
+            assert_eq!(uut.matched.val(), model.match_prev, "matched, step {step} seed {seed:#x}");
+        }
+        assert!(overflows > 0, "the stimulus never reached the wrap");
+    }
+
+    #[test]
+    fn wrap_from_all_ones_sets_overflow_at_that_edge() {
+        let mut uut = MatchCounter::<4>::new();
+        uut.connect_all();
+        for step in 0..16 {
+            cycle(&mut uut, |u| &mut u.clock, |u| {
+                u.match_now.next = true;
+                u.auto_rearm.next = true;
+                u.window.next = true;
+            });
+            assert_eq!(value_of(uut.count.val()), (step + 1) % 16);
+            assert_eq!(uut.overflow.val(), step == 15, "overflow after {} counts", step + 1);
+        }
+    }
+}

@@ -10,3 +10,4 @@ pub mod order_matcher;
 pub mod register_port;
 pub mod serial_frame;
 pub mod top;
+pub mod regmap_export;

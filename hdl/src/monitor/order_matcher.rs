@@ -105,3 +105,55 @@ impl<const N: usize, const W: usize> Logic for OrderMatcher<N, W> {
         Verilog::Custom(v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{assert_valid_verilog, bits_of, settle};
+    use pmugen_sim::reference::order_matches;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut OrderMatcher::<5, 3>::new(), "order_matcher_n5_w3");
+    }
+
+    fn check<const N: usize, const W: usize>(uut: &mut OrderMatcher<N, W>, orders: &[u32], rows: &[u32]) {
+        for e in 0..N {
+            uut.order[e].next = bits_of(orders[e] as u64);
+            uut.updated[e].next = bits_of(rows[e] as u64);
+        }
+        settle(uut);
+        let expected = order_matches(orders, |a, m| rows[m] >> a & 1 == 1);
+        assert_eq!(uut.matched.val(), expected, "orders {orders:?}, rows {rows:?}");
+    }
+
+    #[test]
+    fn exhaustive_for_three_events() {
+        let mut uut = OrderMatcher::<3, 2>::new();
+        uut.connect_all();
+        for orders in 0..64u32 {
+            let orders = [orders & 3, orders >> 2 & 3, orders >> 4 & 3];
+            for flags in 0..64u32 {
+                // The six off-diagonal flags of a 3x3 record; bit m of row m stays 0.
+                let rows = [(flags & 3) << 1, (flags >> 2 & 1) | (flags >> 3 & 1) << 2, flags >> 4 & 3];
+                check(&mut uut, &orders, &rows);
+            }
+        }
+    }
+
+    #[test]
+    fn random_against_reference_for_eight_events() {
+        let seed = 0x5eed_0005;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = OrderMatcher::<8, 3>::new();
+        uut.connect_all();
+        for _ in 0..20_000 {
+            let orders: Vec<u32> = (0..8).map(|_| if rng.gen_bool(0.5) { 0 } else { rng.gen_range(1..8) }).collect();
+            // Dense rows so that matches happen often.
+            let rows: Vec<u32> = (0..8).map(|m| (rng.gen::<u32>() | rng.gen::<u32>()) & 0xFF & !(1 << m)).collect();
+            check(&mut uut, &orders, &rows);
+        }
+    }
+}

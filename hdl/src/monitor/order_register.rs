@@ -67,3 +67,39 @@ impl<const N: usize, const W: usize> Logic for OrderRegister<N, W> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{assert_valid_verilog, bits_of, cycle, value_of};
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut OrderRegister::<4, 3>::new(), "order_register_n4_w3");
+    }
+
+    #[test]
+    fn writes_land_in_the_strobed_field_only() {
+        let seed = 0x5eed_0004;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = OrderRegister::<5, 4>::new();
+        uut.connect_all();
+        let mut model = [0u64; 5];
+        for step in 0..1_000 {
+            let write = if rng.gen_bool(0.5) { 1u64 << rng.gen_range(0..5) } else { 0 };
+            let value = rng.gen_range(0..16u64);
+            let reset = rng.gen_ratio(1, 100);
+            cycle(&mut uut, |u| &mut u.clock, |u| {
+                u.write.next = bits_of(write);
+                u.wdata.next = bits_of(value);
+                u.reset.next = reset;
+            });
+            for (e, field) in model.iter_mut().enumerate() {
+                *field = if reset { 0 } else if write >> e & 1 == 1 { value } else { *field };
+                assert_eq!(value_of(uut.order[e].val()), *field, "order[{e}] step {step} seed {seed:#x}");
+            }
+        }
+    }
+}

@@ -64,3 +64,38 @@ impl<const N: usize> Logic for RiseDetector<N> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{apply, assert_valid_verilog, bits_of, edge, value_of};
+    use pmugen_sim::reference::record::rising;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut RiseDetector::<5>::new(), "rise_detector_n5");
+    }
+
+    #[test]
+    fn matches_reference_edges_with_resets() {
+        let seed = 0x5eed_0001;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = RiseDetector::<6>::new();
+        uut.connect_all();
+        let mut previous = 0u32;
+        for step in 0..2_000 {
+            let lines = rng.gen::<u32>() & 0x3F;
+            let reset = rng.gen_ratio(1, 50);
+            apply(&mut uut, |u| &mut u.clock, |u| {
+                u.lines.next = bits_of(lines as u64);
+                u.reset.next = reset;
+            });
+            let rise = value_of(uut.rise.val()) as u32;
+            assert_eq!(rise, rising(lines, previous), "step {step}, seed {seed:#x}");
+            edge(&mut uut, |u| &mut u.clock);
+            previous = if reset { 0 } else { lines };
+        }
+    }
+}

@@ -98,3 +98,52 @@ impl Logic for TriggerWindow {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{assert_valid_verilog, bits_of, cycle};
+    use pmugen_sim::reference::window::WindowModel;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut TriggerWindow::new(), "trigger_window");
+    }
+
+    #[test]
+    fn window_matches_reference() {
+        let seed = 0x5eed_0006;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = TriggerWindow::new();
+        uut.connect_all();
+        let mut model = WindowModel::default();
+        let (mut start, mut stop) = (0u8, 0u8);
+        for step in 0..5_000 {
+            if rng.gen_bool(0.2) {
+                start ^= 1 << rng.gen_range(0..4);
+            }
+            if rng.gen_bool(0.2) {
+                stop ^= 1 << rng.gen_range(0..4);
+            }
+            let (start_sel, stop_sel) = (rng.gen_range(0..4u32), rng.gen_range(0..4u32));
+            let (open, close, reset) = (rng.gen_ratio(1, 20), rng.gen_ratio(1, 20), rng.gen_ratio(1, 200));
+            cycle(&mut uut, |u| &mut u.clock, |u| {
+                u.start.next = bits_of(start as u64);
+                u.stop.next = bits_of(stop as u64);
+                u.start_sel.next = bits_of(start_sel as u64);
+                u.stop_sel.next = bits_of(stop_sel as u64);
+                u.open_cmd.next = open;
+                u.close_cmd.next = close;
+                u.reset.next = reset;
+            });
+            if reset {
+                model = WindowModel::default();
+            } else {
+                model.step(start, stop, start_sel, stop_sel, open, close);
+            }
+            assert_eq!(uut.window.val(), model.open, "step {step} seed {seed:#x}");
+        }
+    }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install the open-source FPGA tools pmugen drives (Debian packages):
+# yosys, verilator, iverilog, nextpnr-ice40, fpga-icestorm (icepack).
+# Does nothing when they are all present.
+set -euo pipefail
+
+need=()
+for tool in yosys verilator iverilog nextpnr-ice40 icepack; do
+    command -v "$tool" >/dev/null 2>&1 || need+=("$tool")
+done
+if [ ${#need[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "install-tools: missing ${need[*]}; installing the Debian packages" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "install-tools: run as root or install sudo" >&2; exit 1; }
+    sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq yosys verilator iverilog nextpnr-ice40 fpga-icestorm >/dev/null
+for tool in yosys verilator iverilog nextpnr-ice40 icepack; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "install-tools: $tool still missing after apt-get" >&2; exit 1; }
+done
