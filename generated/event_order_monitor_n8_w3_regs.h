@@ -44,6 +44,6 @@
 #define EVENT_ORDER_MONITOR_N8_W3_COUNT_ADDR 0x04u /* match counter */
 #define EVENT_ORDER_MONITOR_N8_W3_EVENTS_ADDR 0x05u /* event register */
 #define EVENT_ORDER_MONITOR_N8_W3_ORDER_ADDR(e) (0x10u + (e)) /* order register of event e; writes never touch the record */
-#define EVENT_ORDER_MONITOR_N8_W3_BEFORE_ADDR(e) (0x40u + (e)) /* context record row of event m */
+#define EVENT_ORDER_MONITOR_N8_W3_BEFORE_ADDR(e) (0x40u + (e)) /* context record row of event e: bit a = flag (a before e), bit e reads 0 */
 
 #endif /* EVENT_ORDER_MONITOR_N8_W3_REGS_H */

@@ -350,3 +350,16 @@ fn outputs_and_status_are_registered_copies() {
         assert_eq!(b.read(addr::COUNT), 1, "{who}");
     }
 }
+
+#[test]
+fn matching_is_pairwise_across_occurrences() {
+    // README example: order E0 < E1 < E2; E1, E0, E2, E1 matches at the last E1.
+    for mut b in benches(3, 2) {
+        let who = b.name();
+        b.write(addr::CTRL, ctrl::ENABLE | ctrl::AUTO_REARM);
+        b.set_orders(&[(0, 1), (1, 2), (2, 3)]);
+        for (step, event) in [1, 0, 2, 1].into_iter().enumerate() {
+            assert_eq!(b.occur(event).matched, step == 3, "{who}: step {step}");
+        }
+    }
+}

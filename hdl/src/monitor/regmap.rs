@@ -224,8 +224,8 @@ pub const BEFORE: Register = Register {
     access: Access::ReadOnly,
     reset: 0,
     source: Source::RecordRow,
-    fields: &[field("BEFORE", 0, Width::Events, "bit a: flag (a before m); bit m reads 0")],
-    doc: "context record row of event m",
+    fields: &[field("BEFORE", 0, Width::Events, "bit a: flag (a before e); bit e reads 0")],
+    doc: "context record row of event e: bit a = flag (a before e), bit e reads 0",
 };
 
 /// Every register, in address order.
