@@ -5,6 +5,8 @@
 use pmugen_hdl::monitor::top::EventOrderMonitor;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::ports::MonitorEngine;
+use pmugen_sim::verilator::VerilatorMonitor;
+use std::path::Path;
 
 use crate::native::NativeMonitor;
 
@@ -16,20 +18,31 @@ pub trait MonitorDesign {
     fn native(&self) -> Box<dyn MonitorEngine>;
     /// A fresh native simulation that also writes a VCD waveform.
     fn native_with_vcd(&self, vcd: std::fs::File) -> Box<dyn MonitorEngine>;
+    /// The design compiled with Verilator (cached), optionally writing a VCD waveform.
+    fn verilator(&self, vcd: Option<&Path>) -> Result<Box<dyn MonitorEngine>, String> {
+        let top = self.params().top_name();
+        // Exactly the file `pmugen generate` writes, header included.
+        let verilog = self.verilog(&crate::generate::header(self.params()))?;
+        Ok(Box::new(VerilatorMonitor::start(&verilog, &top, vcd)?))
+    }
+    /// The design's parameters.
+    fn params(&self) -> MonitorParams;
 }
 
 struct Design<const N: usize, const W: usize>;
 
 impl<const N: usize, const W: usize> MonitorDesign for Design<N, W> {
     fn verilog(&self, header: &[String]) -> Result<String, String> {
-        let top = MonitorParams::new(N as u64, W as u64).map_err(|e| e.to_string())?.top_name();
-        pmugen_hdl::emit::verilog(&mut EventOrderMonitor::<N, W>::new(), &top, header)
+        pmugen_hdl::emit::verilog(&mut EventOrderMonitor::<N, W>::new(), &self.params().top_name(), header)
     }
     fn native(&self) -> Box<dyn MonitorEngine> {
         Box::new(NativeMonitor::<N, W>::new(None))
     }
     fn native_with_vcd(&self, vcd: std::fs::File) -> Box<dyn MonitorEngine> {
         Box::new(NativeMonitor::<N, W>::new(Some(vcd)))
+    }
+    fn params(&self) -> MonitorParams {
+        MonitorParams { events: N, order_width: W }
     }
 }
 

@@ -1,5 +1,6 @@
 //! pmugen: generate, simulate and report synthesizable performance-monitoring
 //! hardware. The CLI in `main.rs` is a thin layer over these modules.
+pub mod bench;
 pub mod design;
 pub mod generate;
 pub mod native;

@@ -3,7 +3,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-use pmugen::{generate, report, simulate};
+use pmugen::{bench, generate, report, simulate};
 use pmugen_hdl::params::{self, MonitorParams};
 
 #[derive(Parser)]
@@ -39,6 +39,12 @@ enum Command {
     Report {
         #[command(subcommand)]
         design: ReportDesign,
+    },
+    /// Benchmark native vs Verilator simulation speed for N = 4, 8, 16, 32.
+    #[command(after_help = "Example:\n  pmugen bench monitor --cycles 200000")]
+    Bench {
+        #[command(subcommand)]
+        design: BenchDesign,
     },
     /// The main job: generate + simulate + report for one configuration.
     #[command(after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000")]
@@ -107,6 +113,10 @@ enum GenerateDesign {
 enum Engine {
     /// The rust-hdl model, natively.
     Native,
+    /// The generated Verilog compiled with Verilator.
+    Verilator,
+    /// Both, in lockstep with the reference model.
+    All,
 }
 
 #[derive(Args, Clone)]
@@ -119,10 +129,11 @@ struct SimulateArgs {
     /// Stimulus seed (the same seed gives the same stimulus on every engine).
     #[arg(long, value_name = "S", default_value = "1")]
     seed: u64,
-    /// Engine to compare with the reference model.
+    /// Engines to compare with the reference model.
     #[arg(long, value_enum, default_value = "native")]
     engine: Engine,
-    /// Write a VCD waveform of the native model to FILE.
+    /// Write a VCD waveform to FILE: from the native model with `--engine native`,
+    /// from Verilator (`--trace`) with `verilator` or `all`.
     #[arg(long, value_name = "FILE")]
     vcd: Option<PathBuf>,
 }
@@ -146,6 +157,19 @@ enum ReportDesign {
 }
 
 #[derive(Subcommand)]
+enum BenchDesign {
+    /// The event-order monitor (SPEC part A) at (N, W) = (4, 3), (8, 3), (16, 4), (32, 5).
+    Monitor {
+        /// Cycles per engine and configuration.
+        #[arg(long, value_name = "C", default_value = "200000", value_parser = parse_cycles)]
+        cycles: u64,
+        /// Stimulus seed.
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
+    },
+}
+
+#[derive(Subcommand)]
 enum FlowDesign {
     /// The event-order monitor (SPEC part A).
     Monitor {
@@ -164,22 +188,25 @@ fn default_report_dir(params: MonitorParams) -> PathBuf {
 fn run_simulation(args: &SimulateArgs) -> Result<()> {
     let params = args.monitor.params();
     let design = pmugen::design::monitor(params);
-    let engine = match &args.vcd {
-        Some(path) => {
-            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent)?;
-            }
-            design.native_with_vcd(std::fs::File::create(path)?)
-        }
-        None => design.native(),
-    };
-    let mut engines = vec![engine];
+    if let Some(parent) = args.vcd.as_deref().and_then(|p| p.parent()).filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    let mut engines = Vec::new();
+    if matches!(args.engine, Engine::Native | Engine::All) {
+        engines.push(match (&args.vcd, args.engine) {
+            (Some(path), Engine::Native) => design.native_with_vcd(std::fs::File::create(path)?),
+            _ => design.native(),
+        });
+    }
+    if matches!(args.engine, Engine::Verilator | Engine::All) {
+        engines.push(design.verilator(args.vcd.as_deref()).map_err(anyhow::Error::msg)?);
+    }
     println!(
-        "simulate {}: {} cycles, seed {}, engines reference + {:?}",
+        "simulate {}: {} cycles, seed {}, engines reference + {}",
         params.top_name(),
         args.cycles,
         args.seed,
-        args.engine
+        engines.iter().map(|e| e.name()).collect::<Vec<_>>().join(" + ")
     );
     let summary = simulate::lockstep(params, &mut engines, args.cycles, args.seed);
     println!("cycles:          {}", summary.cycles);
@@ -204,11 +231,12 @@ fn run_simulation(args: &SimulateArgs) -> Result<()> {
             }
             println!("  inputs: {:?}", mismatch.inputs);
             println!(
-                "reproduce: cargo run --release -- simulate monitor --events {} --order-width {} --cycles {} --seed {} --vcd target/mismatch.vcd",
+                "reproduce: cargo run --release -- simulate monitor --events {} --order-width {} --cycles {} --seed {} --engine {} --vcd target/mismatch.vcd",
                 params.events,
                 params.order_width,
                 mismatch.cycle + 1,
-                args.seed
+                args.seed,
+                args.engine.to_possible_value().expect("named").get_name()
             );
             bail!("simulation mismatch at cycle {}", mismatch.cycle)
         }
@@ -227,6 +255,15 @@ fn main() -> Result<()> {
             let params = monitor.params();
             let out = out.unwrap_or_else(|| default_report_dir(params));
             report::run(params, &out)?;
+        }
+        Command::Bench { design: BenchDesign::Monitor { cycles, seed } } => {
+            let mut rows = Vec::new();
+            for (events, order_width) in bench::CONFIGURATIONS {
+                let params = MonitorParams { events, order_width };
+                eprintln!("bench {} ...", params.top_name());
+                rows.push(bench::measure(params, cycles, seed).map_err(anyhow::Error::msg)?);
+            }
+            print!("{}", bench::markdown(&rows, cycles));
         }
         Command::Flow { design: FlowDesign::Monitor { simulate: args, out } } => {
             let params = args.monitor.params();

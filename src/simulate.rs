@@ -45,6 +45,9 @@ impl RunSummary {
     }
 }
 
+/// Cycles per batch: engines behind a pipe answer a batch at once.
+const BATCH: u64 = 2048;
+
 fn first_difference(outputs: &[MonitorOutputs]) -> Option<usize> {
     let reference = outputs[0].signals();
     (0..reference.len()).find(|&i| outputs.iter().any(|o| o.signals()[i].1 != reference[i].1))
@@ -59,29 +62,37 @@ pub fn lockstep(params: MonitorParams, engines: &mut [Box<dyn MonitorEngine>], c
         engine_time: engines.iter().map(|e| (e.name(), Duration::ZERO)).collect(),
         ..Default::default()
     };
+    let mut engine_outputs: Vec<Vec<MonitorOutputs>> = vec![Vec::new(); engines.len()];
     let mut outputs = Vec::with_capacity(engines.len() + 1);
-    for cycle in 0..cycles {
-        let inputs = stimulus.next_inputs();
-        outputs.clear();
-        outputs.push(reference.step(&inputs));
-        for (engine, (_, time)) in engines.iter_mut().zip(summary.engine_time.iter_mut()) {
+    let mut done = 0;
+    while done < cycles {
+        let batch: Vec<MonitorInputs> = (0..BATCH.min(cycles - done)).map(|_| stimulus.next_inputs()).collect();
+        for ((engine, (_, time)), out) in engines.iter_mut().zip(summary.engine_time.iter_mut()).zip(&mut engine_outputs) {
+            out.clear();
             let started = Instant::now();
-            outputs.push(engine.step(&inputs));
+            engine.step_batch(&batch, out);
             *time += started.elapsed();
         }
-        summary.cycles = cycle + 1;
-        if let Some(index) = first_difference(&outputs) {
-            let names = std::iter::once("reference").chain(engines.iter().map(|e| e.name()));
-            summary.mismatch = Some(Mismatch {
-                cycle,
-                signal: outputs[0].signals()[index].0,
-                values: names.zip(outputs.iter().map(|o| o.signals()[index].1)).collect(),
-                inputs,
-            });
-            break;
+        for (k, inputs) in batch.iter().enumerate() {
+            let cycle = done + k as u64;
+            outputs.clear();
+            outputs.push(reference.step(inputs));
+            outputs.extend(engine_outputs.iter().map(|out| out[k]));
+            summary.cycles = cycle + 1;
+            if let Some(index) = first_difference(&outputs) {
+                let names = std::iter::once("reference").chain(engines.iter().map(|e| e.name()));
+                summary.mismatch = Some(Mismatch {
+                    cycle,
+                    signal: outputs[0].signals()[index].0,
+                    values: names.zip(outputs.iter().map(|o| o.signals()[index].1)).collect(),
+                    inputs: *inputs,
+                });
+                return summary;
+            }
+            summary.matched_cycles += outputs[0].matched as u64;
+            summary.frames += outputs[0].ser_last as u64;
         }
-        summary.matched_cycles += outputs[0].matched as u64;
-        summary.frames += outputs[0].ser_last as u64;
+        done += batch.len() as u64;
     }
     summary
 }

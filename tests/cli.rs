@@ -69,3 +69,23 @@ fn help_shows_an_example() {
     assert!(ok);
     assert!(text.contains("Example:") && text.contains("pmugen generate monitor --events 8 --order-width 3"), "{text}");
 }
+
+#[test]
+fn simulate_all_engines_agree_from_the_command_line() {
+    let (ok, text) = pmugen(&["simulate", "monitor", "--events", "3", "--order-width", "2", "--cycles", "5000", "--engine", "all"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("engines reference + native + verilator"), "{text}");
+    assert!(text.contains("mismatches:      0"), "{text}");
+    assert!(text.contains("verilator speed:"), "{text}");
+}
+
+#[test]
+fn bench_reports_both_engines_for_four_sizes() {
+    let (ok, text) = pmugen(&["bench", "monitor", "--cycles", "3000"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("| N | W | native (rust-hdl) | Verilator | Verilator / native |"), "{text}");
+    for row in ["| 4 | 3 |", "| 8 | 3 |", "| 16 | 4 |", "| 32 | 5 |"] {
+        assert!(text.contains(row), "{row} missing:\n{text}");
+    }
+    assert!(text.contains("cores"), "{text}");
+}

@@ -4,7 +4,7 @@
 use pmugen::generate;
 use pmugen_hdl::emit::module_names;
 use pmugen_hdl::params::MonitorParams;
-use pmugen_hdl::validate::{verilator_lint, yosys_check};
+use pmugen_sim::tools::{verilator_lint, yosys_check};
 
 /// (name, direction, width) of every top port, from the top module's declarations.
 fn top_ports(verilog: &str, top: &str) -> Vec<(String, String, usize)> {

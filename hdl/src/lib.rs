@@ -6,5 +6,5 @@ pub mod custom;
 pub mod emit;
 pub mod monitor;
 pub mod params;
+#[cfg(test)]
 pub mod testing;
-pub mod validate;

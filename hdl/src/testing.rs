@@ -37,8 +37,8 @@ pub fn assert_valid_verilog<B: Block>(uut: &mut B, name: &str) -> String {
     for module in crate::emit::module_names(&verilog) {
         assert!(module.starts_with(name), "module {module} does not start with {name}");
     }
-    crate::validate::verilator_lint(&verilog, name).unwrap_or_else(|e| panic!("{e}"));
-    crate::validate::yosys_check(&verilog, name).unwrap_or_else(|e| panic!("{e}"));
+    pmugen_sim::tools::verilator_lint(&verilog, name).unwrap_or_else(|e| panic!("{e}"));
+    pmugen_sim::tools::yosys_check(&verilog, name).unwrap_or_else(|e| panic!("{e}"));
     verilog
 }
 

@@ -3,3 +3,5 @@
 pub mod ports;
 pub mod reference;
 pub mod stimulus;
+pub mod tools;
+pub mod verilator;

@@ -57,4 +57,9 @@ pub trait MonitorEngine {
     fn name(&self) -> &'static str;
     /// Apply `inputs` at one rising edge; return the outputs after it.
     fn step(&mut self, inputs: &MonitorInputs) -> MonitorOutputs;
+    /// Apply several cycles; append one output per input. Engines behind a pipe
+    /// (Verilator) answer a whole batch at once.
+    fn step_batch(&mut self, inputs: &[MonitorInputs], outputs: &mut Vec<MonitorOutputs>) {
+        outputs.extend(inputs.iter().map(|input| self.step(input)));
+    }
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use pmugen_hdl::validate::run_tool;
+use pmugen_sim::tools::run_tool;
 
 /// The device the report places on.
 pub const DEVICE: &str = "iCE40-HX8K ct256";

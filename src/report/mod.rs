@@ -14,7 +14,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use pmugen_hdl::params::MonitorParams;
-use pmugen_hdl::validate::run_tool;
+use pmugen_sim::tools::run_tool;
 
 use crate::generate;
 use ice40::Ice40Figures;

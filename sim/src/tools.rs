@@ -1,6 +1,7 @@
-//! Validity checks of generated Verilog with the real tools: Verilator lint
-//! (`-Wall`, only DECLFILENAME waived: rust-hdl writes many modules into one file
-//! named after the top) and yosys `hierarchy -check; proc; check -assert`.
+//! Running the real tools (yosys, Verilator, nextpnr-ice40), with an error that
+//! names a missing tool and how to install it, plus the validity checks of
+//! generated Verilog: Verilator lint (`-Wall`, only DECLFILENAME waived: one file
+//! holds all modules of a design) and yosys `hierarchy -check; proc; check -assert`.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -23,9 +24,18 @@ pub fn run_tool(tool: &str, args: &[&str], dir: &Path) -> Result<(bool, String),
     Ok((output.status.success(), text))
 }
 
-/// A fresh scratch directory under the workspace's `target/` for `what`.
+/// The build directory for tool outputs: `$PMUGEN_TARGET_DIR`, else the
+/// workspace's `target/`.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("PMUGEN_TARGET_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("target"),
+    }
+}
+
+/// A fresh scratch directory under the target directory for `what`.
 pub fn scratch_dir(what: &str) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("target").join("scratch");
+    let root = target_dir().join("scratch");
     let dir = root.join(format!("{what}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create scratch directory under target/");
