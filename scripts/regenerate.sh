@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Refresh the committed artifacts under generated/ for the default configurations:
-# the Verilog and the resource report (Markdown and JSON).
+# Refresh the committed artifacts under generated/ for the default configuration:
+# the Verilog, the C header and the resource report (Markdown and JSON).
+# With --sweep, also the area sweep at W=3 (table, JSON, SVG plot; takes minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+sweep="${1:-}"
 scripts/install-tools.sh
 for config in "8 3"; do
     set -- $config
@@ -12,3 +14,9 @@ for config in "8 3"; do
     cp "target/pmugen/$top/report.md" "generated/$top.report.md"
     cp "target/pmugen/$top/report.json" "generated/$top.report.json"
 done
+if [ "$sweep" = "--sweep" ]; then
+    cargo run --release -q -- report monitor --sweep --order-width 3 --out target/pmugen/sweep_w3
+    for ext in md json svg; do
+        cp "target/pmugen/sweep_w3/sweep.$ext" "generated/sweep_w3.$ext"
+    done
+fi

@@ -35,7 +35,10 @@ enum Command {
         design: SimulateDesign,
     },
     /// Synthesize with yosys, place with nextpnr-ice40, check the budget, write reports.
-    #[command(after_help = "Example:\n  pmugen report monitor --events 8 --order-width 3 --out target/pmugen/report")]
+    #[command(
+        after_help = "Example:\n  pmugen report monitor --events 8 --order-width 3 --out target/pmugen/report\n  \
+                      pmugen report monitor --sweep --order-width 3"
+    )]
     Report {
         #[command(subcommand)]
         design: ReportDesign,
@@ -153,6 +156,13 @@ enum ReportDesign {
         /// Output directory for the Verilog, netlists, report.md and report.json.
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Sweep N (ignores --events): a report per N, plus sweep.md/json/svg in DIR
+        /// (default target/pmugen/sweep_w{W}).
+        #[arg(long)]
+        sweep: bool,
+        /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
+        #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_events, requires = "sweep")]
+        sweep_events: Vec<usize>,
     },
 }
 
@@ -251,7 +261,12 @@ fn main() -> Result<()> {
             println!("wrote {}", path.display());
         }
         Command::Simulate { design: SimulateDesign::Monitor(args) } => run_simulation(&args)?,
-        Command::Report { design: ReportDesign::Monitor { monitor, out } } => {
+        Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events } } => {
+            let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
+            let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));
+            report::sweep::run(&events, monitor.order_width, &out)?;
+        }
+        Command::Report { design: ReportDesign::Monitor { monitor, out, .. } } => {
             let params = monitor.params();
             let out = out.unwrap_or_else(|| default_report_dir(params));
             report::run(params, &out)?;

@@ -56,3 +56,24 @@ fn n16() {
 fn n32_does_not_fit_an_hx8k_but_meets_the_budget() {
     check(32, 5);
 }
+
+#[test]
+fn sweep_writes_table_json_and_plot_with_formula_curves() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sweep-w2");
+    let points = report::sweep::run(&[2, 3, 5], 2, &out).unwrap_or_else(|e| panic!("{e:#}"));
+    let events: Vec<usize> = points.iter().map(|p| p.events).collect();
+    assert_eq!(events, vec![2, 3, 5]);
+    for p in &points {
+        assert_eq!((p.record, p.order), (p.events * (p.events - 1), 2 * p.events));
+        assert!(p.fmax_mhz.is_some(), "N={} fits an HX8K", p.events);
+    }
+    assert!(points.windows(2).all(|w| w[0].lut4 < w[1].lut4), "LUTs grow with N");
+    let md = std::fs::read_to_string(out.join("sweep.md")).unwrap();
+    assert!(md.contains("| 5 | ") && md.contains("| 20 | 10 |"), "{md}");
+    let svg = std::fs::read_to_string(out.join("sweep.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("N*(N-1)") && svg.contains("W*N") && svg.contains("Fmax"));
+    assert_eq!(svg.matches("<polyline").count(), 7, "6 resource curves and the Fmax curve");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("sweep.json")).unwrap()).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 3);
+}

@@ -1,28 +1,15 @@
 //! Verilator co-simulation: the reference model, the native rust-hdl model and the
 //! generated Verilog compiled with Verilator run one stimulus in lockstep; every
 //! output (including `reg_rdata` while reads sweep all registers) must agree.
+mod common;
+
 use pmugen::{design, simulate};
 use pmugen_hdl::params::MonitorParams;
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
-    let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
-    println!("N={events} W={order_width}: {cycles} cycles, seed {seed}, reference + native + verilator");
-    let design = design::monitor(params);
+    let design = design::monitor(MonitorParams::new(events as u64, order_width as u64).unwrap());
     let mut engines = vec![design.native(), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
-    let summary = simulate::lockstep(params, &mut engines, cycles, seed);
-    if let Some(m) = &summary.mismatch {
-        panic!(
-            "N={events} W={order_width} seed {seed}: cycle {} {} differs {:?}; reproduce with \
-             `cargo run --release -- simulate monitor --events {events} --order-width {order_width} --cycles {} --seed {seed} --engine all`",
-            m.cycle,
-            m.signal,
-            m.values,
-            m.cycle + 1
-        );
-    }
-    assert_eq!(summary.cycles, cycles);
-    assert!(summary.matched_cycles > cycles / 100, "only {} matched cycles", summary.matched_cycles);
-    assert!(summary.frames > 0, "no serial frame completed");
+    common::assert_lockstep(events, order_width, &mut engines, cycles, seed, "all");
 }
 
 #[test]

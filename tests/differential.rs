@@ -1,29 +1,15 @@
 //! Random differential runs: the native rust-hdl model against the reference model
 //! on seeded stimulus, every output compared every cycle. Seeds are fixed and
 //! printed; a failure prints the command that reproduces it.
+mod common;
+
 use pmugen::{design, simulate};
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
-    println!("N={events} W={order_width}: {cycles} cycles, seed {seed}");
-    let mut engines = vec![design::monitor(params).native()];
-    let summary = simulate::lockstep(params, &mut engines, cycles, seed);
-    if let Some(m) = &summary.mismatch {
-        panic!(
-            "N={events} W={order_width} seed {seed}: cycle {} {} differs {:?}; reproduce with \
-             `cargo run --release -- simulate monitor --events {events} --order-width {order_width} --cycles {} --seed {seed}`",
-            m.cycle,
-            m.signal,
-            m.values,
-            m.cycle + 1
-        );
-    }
-    assert_eq!(summary.cycles, cycles);
-    // The stimulus must exercise matching and the serial output, or the run proves little.
-    assert!(summary.matched_cycles > cycles / 100, "only {} matched cycles", summary.matched_cycles);
-    assert!(summary.frames > 0, "no serial frame completed");
+    common::assert_lockstep(events, order_width, &mut [design::monitor(params).native()], cycles, seed, "native");
 }
 
 #[test]

@@ -59,6 +59,13 @@ pub fn unused_sink(what: &str, bits: &[String]) -> String {
     text
 }
 
+/// The unused sink for the diagonal bits `rows$m[m]` of N record rows: bit m of
+/// row m is never set (no event occurs before itself), so no block reads it.
+pub fn unused_diagonal(rows: &str, n: usize) -> String {
+    let diagonal: Vec<String> = (0..n).map(|m| format!("{rows}${m}[{m}]")).collect();
+    unused_sink("diagonal", &diagonal)
+}
+
 /// Number of bits needed to hold `value`.
 pub fn bits_for(value: usize) -> usize {
     (usize::BITS - value.max(1).leading_zeros()) as usize

@@ -6,6 +6,7 @@
 //! differs from the formula.
 pub mod ice40;
 pub mod netlist;
+pub mod sweep;
 
 use anyhow::{bail, Result};
 use serde::Serialize;

@@ -1,5 +1,6 @@
 //! A small bench that drives any monitor engine through the SPEC A.4 ports.
-#![allow(dead_code)]
+// Each test binary includes this module and uses a different part of it.
+#![allow(dead_code, unused_imports)]
 
 use pmugen::design;
 use pmugen_hdl::params::MonitorParams;
@@ -103,4 +104,33 @@ pub fn benches(events: usize, order_width: usize) -> Vec<Bench> {
         Bench::new(design::monitor(params).native()),
         Bench::new(Box::new(ReferenceMonitor::new(events, order_width))),
     ]
+}
+
+/// Run `engines` in lockstep with the reference model and panic at the first
+/// difference with the command that reproduces it (`engine` is its `--engine` value).
+pub fn assert_lockstep(
+    events: usize,
+    order_width: usize,
+    engines: &mut [Box<dyn MonitorEngine>],
+    cycles: u64,
+    seed: u64,
+    engine: &str,
+) {
+    let params = MonitorParams::new(events as u64, order_width as u64).expect("valid parameters");
+    println!("N={events} W={order_width}: {cycles} cycles, seed {seed}, engine {engine}");
+    let summary = pmugen::simulate::lockstep(params, engines, cycles, seed);
+    if let Some(m) = &summary.mismatch {
+        panic!(
+            "N={events} W={order_width} seed {seed}: cycle {} {} differs {:?}; reproduce with \
+             `cargo run --release -- simulate monitor --events {events} --order-width {order_width} --cycles {} --seed {seed} --engine {engine}`",
+            m.cycle,
+            m.signal,
+            m.values,
+            m.cycle + 1
+        );
+    }
+    assert_eq!(summary.cycles, cycles);
+    // The stimulus must exercise matching and the serial output, or the run proves little.
+    assert!(summary.matched_cycles > cycles / 100, "only {} matched cycles", summary.matched_cycles);
+    assert!(summary.frames > 0, "no serial frame completed");
 }

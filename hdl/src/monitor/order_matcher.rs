@@ -18,7 +18,7 @@
 use rust_hdl::prelude::*;
 use std::fmt::Write;
 
-use crate::custom::unused_sink;
+use crate::custom::unused_diagonal;
 
 /// Pairwise comparator/multiplexer network with the final AND.
 #[derive(LogicBlock)]
@@ -100,8 +100,7 @@ impl<const N: usize, const W: usize> Logic for OrderMatcher<N, W> {
         let _ = writeln!(v, "always @(*) begin");
         let _ = writeln!(v, "    matched = (|constrained) & (&(in_order | ~constrained));");
         let _ = writeln!(v, "end");
-        let diagonal: Vec<String> = (0..N).map(|m| format!("updated${m}[{m}]")).collect();
-        v.push_str(&unused_sink("diagonal", &diagonal));
+        v.push_str(&unused_diagonal("updated", N));
         Verilog::Custom(v)
     }
 }

@@ -18,7 +18,7 @@ use rust_hdl::prelude::*;
 use std::fmt::Write;
 
 use super::regmap::{self, Count, Register, Source};
-use crate::custom::{row_without_bit, unused_sink, zero_extend_32, Internal};
+use crate::custom::{row_without_bit, unused_diagonal, zero_extend_32, Internal};
 
 /// Register-port state: CTRL and the read-data register.
 #[derive(Clone, Copy, Debug, Default)]
@@ -277,8 +277,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         let _ = writeln!(v, "    order_wdata = wdata[{}:0];", W - 1);
         let _ = writeln!(v, "    rdata = rdata_q;");
         let _ = writeln!(v, "end");
-        let diagonal: Vec<String> = (0..N).map(|m| format!("before${m}[{m}]")).collect();
-        v.push_str(&unused_sink("diagonal", &diagonal));
+        v.push_str(&unused_diagonal("before", N));
         Verilog::Custom(v)
     }
 }

@@ -17,7 +17,7 @@
 use rust_hdl::prelude::*;
 use std::fmt::Write;
 
-use crate::custom::{bits_for, unused_sink, Internal};
+use crate::custom::{bits_for, unused_diagonal, Internal};
 
 /// Counter width of the frame (SPEC A.1: C = 32).
 pub const COUNT_BITS: usize = 32;
@@ -179,8 +179,7 @@ impl<const N: usize> Logic for SerialFrame<N> {
         let _ = writeln!(v, "    valid = busy_q;");
         let _ = writeln!(v, "    last = last_q;");
         let _ = writeln!(v, "end");
-        let diagonal: Vec<String> = (0..N).map(|m| format!("before${m}[{m}]")).collect();
-        v.push_str(&unused_sink("diagonal", &diagonal));
+        v.push_str(&unused_diagonal("before", N));
         Verilog::Custom(v)
     }
 }

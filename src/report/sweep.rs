@@ -1,0 +1,209 @@
+//! `pmugen report monitor --sweep`: the report flow over a range of N at one W, a
+//! table and an SVG plot of flip-flops, LUTs and Fmax against N, with the formula
+//! curves N*(N-1) (record) and W*N (order register) for comparison.
+use anyhow::Result;
+use serde::Serialize;
+use std::fmt::Write;
+use std::path::Path;
+
+use pmugen_hdl::params::MonitorParams;
+
+use super::Report;
+
+/// The default sweep: dense where the design is small, then every 4 events.
+pub const DEFAULT_EVENTS: [usize; 11] = [2, 4, 6, 8, 10, 12, 16, 20, 24, 28, 32];
+
+/// One configuration of the sweep.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepPoint {
+    /// N.
+    pub events: usize,
+    /// All flip-flops.
+    pub flip_flops: usize,
+    /// Context-record flip-flops (N*(N-1)).
+    pub record: usize,
+    /// Order-register flip-flops (W*N).
+    pub order: usize,
+    /// iCE40 LUT4 cells.
+    pub lut4: u64,
+    /// Packed logic cells.
+    pub logic_cells: Option<u64>,
+    /// Fmax, if the design fits the HX8K.
+    pub fmax_mhz: Option<f64>,
+}
+
+impl SweepPoint {
+    fn from_report(report: &Report) -> Self {
+        Self {
+            events: report.events,
+            flip_flops: report.total_flip_flops,
+            record: report.flip_flops["context record"],
+            order: report.flip_flops["order register"],
+            lut4: report.ice40.lut4,
+            logic_cells: report.ice40.logic_cells,
+            fmax_mhz: report.ice40.fmax_mhz,
+        }
+    }
+}
+
+/// Run the report for every N in `events` at order width `order_width`, writing each
+/// report under `out/n{N}/` and `sweep.md`, `sweep.json`, `sweep.svg` in `out`.
+pub fn run(events: &[usize], order_width: usize, out: &Path) -> Result<Vec<SweepPoint>> {
+    let mut points = Vec::new();
+    for &n in events {
+        let params = MonitorParams::new(n as u64, order_width as u64)?;
+        let report = super::run(params, &out.join(format!("n{n}")))?;
+        points.push(SweepPoint::from_report(&report));
+    }
+    std::fs::write(out.join("sweep.md"), markdown(&points, order_width))?;
+    std::fs::write(out.join("sweep.json"), serde_json::to_string_pretty(&points)? + "\n")?;
+    std::fs::write(out.join("sweep.svg"), svg(&points, order_width))?;
+    println!("sweep: {}", out.join("sweep.md").display());
+    Ok(points)
+}
+
+/// The sweep as a Markdown table.
+pub fn markdown(points: &[SweepPoint], order_width: usize) -> String {
+    let mut md = format!(
+        "Area sweep at W = {order_width} (yosys 0.23 synth_ice40, nextpnr-ice40 0.4 on an iCE40-HX8K ct256)\n\n\
+         | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | LUT4 | logic cells | Fmax |\n\
+         |---:|---:|---:|---:|---:|---:|---:|\n"
+    );
+    for p in points {
+        let lc = p.logic_cells.map_or("n/a".to_string(), |lc| lc.to_string());
+        let fmax = p.fmax_mhz.map_or("does not fit".to_string(), |f| format!("{f:.1} MHz"));
+        let _ = writeln!(md, "| {} | {} | {} | {} | {} | {lc} | {fmax} |", p.events, p.flip_flops, p.record, p.order, p.lut4);
+    }
+    md
+}
+
+/// A linear chart area: maps data coordinates into an SVG panel.
+struct Panel {
+    left: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+    x_max: f64,
+    y_max: f64,
+}
+
+impl Panel {
+    fn x(&self, value: f64) -> f64 {
+        self.left + value / self.x_max * self.width
+    }
+    fn y(&self, value: f64) -> f64 {
+        self.top + self.height - value / self.y_max * self.height
+    }
+    fn polyline(&self, points: &[(f64, f64)], color: &str, dashed: bool) -> String {
+        let coords: Vec<String> = points.iter().map(|&(x, y)| format!("{:.1},{:.1}", self.x(x), self.y(y))).collect();
+        let dash = if dashed { " stroke-dasharray=\"6,4\"" } else { "" };
+        format!(
+            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n",
+            coords.join(" ")
+        )
+    }
+    fn axes(&self, y_label: &str, x_ticks: &[f64], y_ticks: &[f64]) -> String {
+        let mut s = String::new();
+        let (x0, y0, x1, y1) = (self.left, self.top + self.height, self.left + self.width, self.top);
+        let _ = writeln!(s, "<path d=\"M{x0},{y1} L{x0},{y0} L{x1},{y0}\" stroke=\"#333\" fill=\"none\"/>");
+        for &t in x_ticks {
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{t}</text>",
+                self.x(t),
+                y0 + 15.0
+            );
+        }
+        for &t in y_ticks {
+            let _ = writeln!(
+                s,
+                "<line x1=\"{x0}\" x2=\"{x1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
+                 <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">{t}</text>",
+                x0 - 5.0,
+                self.y(t) + 4.0,
+                y = self.y(t)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" font-weight=\"bold\">{y_label}</text>",
+            x0,
+            y1 - 8.0
+        );
+        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\">N (events)</text>", x1 - 60.0, y0 + 30.0);
+        s
+    }
+}
+
+fn ticks(max: f64) -> Vec<f64> {
+    let raw = max / 5.0;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|s| *s >= raw).unwrap_or(magnitude * 10.0);
+    (1..).map(|i| i as f64 * step).take_while(|t| *t <= max).collect()
+}
+
+fn legend(x: f64, y: f64, entries: &[(&str, &str, bool)]) -> String {
+    let mut s = String::new();
+    for (i, (label, color, dashed)) in entries.iter().enumerate() {
+        let yy = y + i as f64 * 16.0;
+        let dash = if *dashed { " stroke-dasharray=\"6,4\"" } else { "" };
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x}\" x2=\"{:.1}\" y1=\"{yy}\" y2=\"{yy}\" stroke=\"{color}\" stroke-width=\"2\"{dash}/>\
+             <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\">{label}</text>",
+            x + 24.0,
+            x + 30.0,
+            yy + 4.0
+        );
+    }
+    s
+}
+
+/// The sweep as an SVG: resources against N (with the formula curves) above,
+/// Fmax against N below.
+pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
+    let x_max = points.iter().map(|p| p.events).max().unwrap_or(2) as f64;
+    let lut_max = points.iter().map(|p| p.lut4 as f64).fold(1.0, f64::max);
+    let fmax_max = points.iter().filter_map(|p| p.fmax_mhz).fold(10.0, f64::max) * 1.15;
+    let area = Panel { left: 70.0, top: 40.0, width: 560.0, height: 260.0, x_max, y_max: lut_max * 1.1 };
+    let speed = Panel { left: 70.0, top: 380.0, width: 560.0, height: 160.0, x_max, y_max: fmax_max };
+    let series = |f: &dyn Fn(&SweepPoint) -> f64| points.iter().map(|p| (p.events as f64, f(p))).collect::<Vec<_>>();
+    let formula = |f: &dyn Fn(f64) -> f64| (2..=x_max as usize).map(|n| (n as f64, f(n as f64))).collect::<Vec<_>>();
+    let w = order_width as f64;
+    let x_ticks: Vec<f64> = (0..=x_max as usize).step_by(4).skip(1).map(|n| n as f64).collect();
+    let mut s = String::new();
+    let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"680\" height=\"590\" font-family=\"sans-serif\">");
+    let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let _ = writeln!(
+        s,
+        "<text x=\"340\" y=\"18\" font-size=\"14\" text-anchor=\"middle\">event-order monitor, W = {order_width}: \
+         cost against N (iCE40-HX8K)</text>"
+    );
+    s.push_str(&area.axes("cells / flip-flops", &x_ticks, &ticks(area.y_max)));
+    s.push_str(&area.polyline(&series(&|p| p.lut4 as f64), "#d62728", false));
+    s.push_str(&area.polyline(&series(&|p| p.flip_flops as f64), "#1f77b4", false));
+    s.push_str(&area.polyline(&series(&|p| p.record as f64), "#2ca02c", false));
+    s.push_str(&area.polyline(&formula(&|n| n * (n - 1.0)), "#2ca02c", true));
+    s.push_str(&area.polyline(&series(&|p| p.order as f64), "#9467bd", false));
+    s.push_str(&area.polyline(&formula(&|n| w * n), "#9467bd", true));
+    s.push_str(&legend(
+        90.0,
+        60.0,
+        &[
+            ("LUT4", "#d62728", false),
+            ("flip-flops, total", "#1f77b4", false),
+            ("record flip-flops", "#2ca02c", false),
+            ("N*(N-1)", "#2ca02c", true),
+            ("order flip-flops", "#9467bd", false),
+            ("W*N", "#9467bd", true),
+        ],
+    ));
+    s.push_str(&speed.axes("Fmax (MHz); no point where the design does not fit", &x_ticks, &ticks(fmax_max)));
+    let fitted: Vec<(f64, f64)> = points.iter().filter_map(|p| p.fmax_mhz.map(|f| (p.events as f64, f))).collect();
+    s.push_str(&speed.polyline(&fitted, "#ff7f0e", false));
+    for &(x, y) in &fitted {
+        let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#ff7f0e\"/>", speed.x(x), speed.y(y));
+    }
+    s.push_str("</svg>\n");
+    s
+}
