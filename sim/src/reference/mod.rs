@@ -6,6 +6,7 @@ pub mod frame;
 pub mod monitor;
 pub mod order;
 pub mod record;
+pub mod uart;
 pub mod window;
 
 pub use monitor::ReferenceMonitor;

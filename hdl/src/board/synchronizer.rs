@@ -1,0 +1,85 @@
+//! Two-flip-flop synchronizer for a bundle of asynchronous board inputs.
+//!
+//! Every line gets the same two-cycle delay, so events, start and stop stay aligned
+//! with each other (SPEC A.3.7: synchronizers must delay them alike). No reset: a
+//! synchronizer only delays.
+//!
+//! Latency: 2 cycles.
+//!
+//! ```text
+//!  pins[N] --> | FF | --> | FF | --> lines[N]
+//! ```
+use rust_hdl::prelude::*;
+
+/// Two-stage synchronizer of `N` lines.
+#[derive(LogicBlock)]
+pub struct Synchronizer<const N: usize> {
+    /// Clock of the receiving domain.
+    pub clock: Signal<In, Clock>,
+    /// Asynchronous input pins.
+    pub pins: Signal<In, Bits<N>>,
+    /// The pins, two clocks later, synchronous to `clock`.
+    pub lines: Signal<Out, Bits<N>>,
+    first: DFF<Bits<N>>,
+    second: DFF<Bits<N>>,
+}
+
+impl<const N: usize> Synchronizer<N> {
+    /// A synchronizer for `N` lines, `1 <= N <= 64`.
+    pub fn new() -> Self {
+        assert!((1..=64).contains(&N), "Synchronizer: N = {N} is out of range 1..=64");
+        Self {
+            clock: Default::default(),
+            pins: Default::default(),
+            lines: Default::default(),
+            first: Default::default(),
+            second: Default::default(),
+        }
+    }
+}
+
+impl<const N: usize> Default for Synchronizer<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Logic for Synchronizer<N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, first, second);
+        self.first.d.next = self.pins.val();
+        self.second.d.next = self.first.q.val();
+        self.lines.next = self.second.q.val();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{assert_valid_verilog, bits_of, cycle, value_of};
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut Synchronizer::<16>::new(), "synchronizer_n16");
+    }
+
+    #[test]
+    fn every_line_is_delayed_by_two_cycles() {
+        let seed = 0x5eed_0010;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = Synchronizer::<16>::new();
+        uut.connect_all();
+        // Pins applied in cycle k reach the output in cycle k+2, i.e. after the edge
+        // that ends cycle k+1.
+        let mut previous = 0u64;
+        for step in 0..1_000 {
+            let pins = rng.gen::<u64>() & 0xFFFF;
+            cycle(&mut uut, |u| &mut u.clock, |u| u.pins.next = bits_of(pins));
+            assert_eq!(value_of(uut.lines.val()), previous, "step {step} seed {seed:#x}");
+            previous = pins;
+        }
+    }
+}
