@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Install the open-source FPGA tools pmugen drives (Debian packages):
-# yosys, verilator, iverilog, nextpnr-ice40, fpga-icestorm (icepack).
+# yosys, verilator, iverilog, nextpnr-ice40, fpga-icestorm (icepack), and the make and
+# g++ that `verilator --build` calls (the verilator package does not depend on them).
 # Does nothing when they are all present.
 set -euo pipefail
 
 need=()
-for tool in yosys verilator iverilog nextpnr-ice40 icepack; do
+for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++; do
     command -v "$tool" >/dev/null 2>&1 || need+=("$tool")
 done
 if [ ${#need[@]} -eq 0 ]; then
@@ -19,7 +20,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq yosys verilator iverilog nextpnr-ice40 fpga-icestorm >/dev/null
-for tool in yosys verilator iverilog nextpnr-ice40 icepack; do
+$sudo apt-get install -y -qq yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++ >/dev/null
+for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++; do
     command -v "$tool" >/dev/null 2>&1 || { echo "install-tools: $tool still missing after apt-get" >&2; exit 1; }
 done

@@ -89,3 +89,20 @@ fn bench_reports_both_engines_for_four_sizes() {
     }
     assert!(text.contains("cores"), "{text}");
 }
+
+#[test]
+fn missing_tools_are_named_with_how_to_install_and_nothing_is_written() {
+    let out = scratch("no-tools");
+    let out_text = out.to_string_lossy().into_owned();
+    let empty_path = scratch("empty-path");
+    std::fs::create_dir_all(&empty_path).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_pmugen"))
+        .args(["report", "monitor", "--out", &out_text])
+        .env("PATH", &empty_path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(text.contains("`yosys`, `nextpnr-ice40` not found on PATH; install with `apt-get update"), "{text}");
+    assert!(!out.exists(), "report wrote {} without its tools", out.display());
+}

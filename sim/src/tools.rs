@@ -7,7 +7,25 @@ use std::process::Command;
 
 /// How to install the tools on Debian.
 pub const INSTALL_HINT: &str =
-    "install with `apt-get update && apt-get install -y yosys verilator iverilog nextpnr-ice40 fpga-icestorm` (or run scripts/install-tools.sh)";
+    "install with `apt-get update && apt-get install -y yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++` (or run scripts/install-tools.sh)";
+
+/// Is `tool` an executable on PATH?
+fn on_path(tool: &str) -> bool {
+    std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()))
+        .unwrap_or(false)
+}
+
+/// Check that every tool in `tools` is on PATH before anything is written; the
+/// error names the missing ones and how to install them.
+pub fn require(tools: &[&str]) -> Result<(), String> {
+    let missing: Vec<&str> = tools.iter().copied().filter(|tool| !on_path(tool)).collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("`{}` not found on PATH; {INSTALL_HINT}", missing.join("`, `")))
+    }
+}
 
 /// Run `tool args...`, returning (success, stdout+stderr), or an error naming the
 /// missing tool and how to install it.
@@ -76,4 +94,18 @@ pub fn yosys_check(verilog: &str, top: &str) -> Result<(), String> {
 /// `name` with the characters a file name should not have replaced by `_`.
 pub fn sanitize(name: &str) -> String {
     name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_tools_are_named_with_the_install_line() {
+        let err = require(&["sh", "pmugen-no-such-tool"]).unwrap_err();
+        assert!(err.starts_with("`pmugen-no-such-tool` not found on PATH; install with `apt-get update"), "{err}");
+        assert!(require(&["sh"]).is_ok());
+        let err = run_tool("pmugen-no-such-tool", &[], Path::new(".")).unwrap_err();
+        assert!(err.contains("was not found on PATH") && err.contains("apt-get install"), "{err}");
+    }
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use crate::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
-use crate::tools::{run_tool, target_dir};
+use crate::tools::{require, run_tool, target_dir};
 
 const HARNESS: &str = include_str!("../verilator/harness.cpp");
 const INPUT_BYTES: usize = 16;
@@ -37,6 +37,7 @@ pub fn build(verilog: &str, top: &str, trace: bool) -> Result<PathBuf, String> {
     if exe.exists() {
         return Ok(exe);
     }
+    require(&["verilator", "make", "g++"])?;
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     let class = format!("V{top}");

@@ -149,6 +149,7 @@ pub fn markdown(report: &Report) -> String {
 /// Generate, synthesize, place, write `report.md`/`report.json` into `out`, and
 /// check the budget. Returns the report; an error names the group that is off.
 pub fn run(params: MonitorParams, out: &Path) -> Result<Report> {
+    pmugen_sim::tools::require(&["yosys", "nextpnr-ice40"]).map_err(anyhow::Error::msg)?;
     let top = params.top_name();
     let verilog_path = generate::write_monitor(params, out)?;
     let verilog_file = verilog_path.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
