@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod design;
 pub mod generate;
+pub mod host;
 pub mod native;
 pub mod report;
 pub mod simulate;

@@ -1,0 +1,5 @@
+//! The host side of the board link: protocol, names, client, and transports.
+pub mod client;
+pub mod names;
+pub mod protocol;
+pub mod simulated;
