@@ -1,6 +1,7 @@
 //! pmugen: generate, simulate and report synthesizable performance-monitoring
 //! hardware. The CLI in `main.rs` is a thin layer over these modules.
 pub mod bench;
+pub mod build;
 pub mod design;
 pub mod generate;
 pub mod host;

@@ -106,3 +106,16 @@ fn missing_tools_are_named_with_how_to_install_and_nothing_is_written() {
     assert!(text.contains("`yosys`, `nextpnr-ice40` not found on PATH; install with `apt-get update"), "{text}");
     assert!(!out.exists(), "report wrote {} without its tools", out.display());
 }
+
+#[test]
+fn host_and_build_reject_bad_input_clearly() {
+    let (ok, text) = pmugen(&["build", "--board", "arty"]);
+    assert!(!ok && text.contains("invalid value 'arty' for '--board <BOARD>'") && text.contains("icebreaker, hx8k"), "{text}");
+    let port = "/dev/pmugen-no-such-port";
+    let (ok, text) = pmugen(&["host", "--port", port, "order", "E3=1,E9=2"]);
+    assert!(!ok && text.contains("event E9 in `E9=2` is out of range E1..=E8"), "{text}");
+    let (ok, text) = pmugen(&["host", "--port", port, "read", "COUNTER"]);
+    assert!(!ok && text.contains("unknown register `COUNTER`; known: ID, CTRL"), "{text}");
+    let (ok, text) = pmugen(&["host", "--port", port, "count"]);
+    assert!(!ok && text.contains(&format!("cannot open serial port {port} at 115200 baud")), "{text}");
+}

@@ -2,4 +2,5 @@
 pub mod client;
 pub mod names;
 pub mod protocol;
+pub mod serial;
 pub mod simulated;

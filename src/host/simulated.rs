@@ -6,7 +6,7 @@ use rust_hdl::prelude::*;
 use std::collections::VecDeque;
 
 use pmugen_hdl::board::baud::BitTiming;
-use pmugen_hdl::board::board_top::BoardTop;
+use pmugen_hdl::board::board_top::{BoardTop, Polarity};
 use pmugen_sim::reference::uart::{encode, LineDecoder};
 
 use super::client::Transport;
@@ -34,7 +34,9 @@ pub struct SimulatedBoard<const N: usize, const W: usize, const B: usize> {
 impl<const N: usize, const W: usize, const B: usize> SimulatedBoard<N, W, B> {
     /// A board after power-up, with the UART at `clocks_per_bit`.
     pub fn new(clocks_per_bit: u64) -> Self {
-        let mut uut = BoardTop::new(BitTiming { clocks_per_bit });
+        // Active-high reset and LEDs; `reset` stays low, so the board runs from its
+        // power-up state.
+        let mut uut = BoardTop::new(BitTiming { clocks_per_bit }, Polarity::ActiveHigh, Polarity::ActiveHigh);
         uut.connect_all();
         Self {
             uut,

@@ -22,6 +22,21 @@ use super::uart_tx::UartTx;
 use crate::monitor::top::EventOrderMonitor;
 use crate::monitor::trigger_window::TRIGGER_LINES;
 
+/// Active level of a board pin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Polarity {
+    /// 1 means asserted (pressed, lit).
+    ActiveHigh,
+    /// 0 means asserted (e.g. a button to ground, an LED to VCC).
+    ActiveLow,
+}
+
+impl Polarity {
+    fn inverted(self) -> bool {
+        self == Polarity::ActiveLow
+    }
+}
+
 /// Frame bytes for N events: ceil((N*(N-1) + 32) / 8).
 pub const fn frame_bytes(events: usize) -> usize {
     (events * (events - 1) + 32).div_ceil(8)
@@ -33,7 +48,7 @@ pub const fn frame_bytes(events: usize) -> usize {
 pub struct BoardTop<const N: usize, const W: usize, const B: usize> {
     /// Board clock.
     pub clock: Signal<In, Clock>,
-    /// Reset button, active high (synchronized inside).
+    /// Reset button (polarity set in `new`, synchronized inside).
     pub reset: Signal<In, Bit>,
     /// Event pins.
     pub event_pins: Signal<In, Bits<N>>,
@@ -45,7 +60,7 @@ pub struct BoardTop<const N: usize, const W: usize, const B: usize> {
     pub uart_rx: Signal<In, Bit>,
     /// UART to the host.
     pub uart_tx: Signal<Out, Bit>,
-    /// LED: the match flag.
+    /// LED: the match flag (polarity set in `new`).
     pub led_matched: Signal<Out, Bit>,
     /// LED: the window is open.
     pub led_window: Signal<Out, Bit>,
@@ -58,11 +73,14 @@ pub struct BoardTop<const N: usize, const W: usize, const B: usize> {
     link: HostLink<B>,
     receiver: UartRx,
     transmitter: UartTx,
+    reset_invert: Constant<Bit>,
+    led_invert: Constant<Bit>,
 }
 
 impl<const N: usize, const W: usize, const B: usize> BoardTop<N, W, B> {
-    /// A board top with the given UART bit timing; `B` must be `frame_bytes(N)`.
-    pub fn new(timing: BitTiming) -> Self {
+    /// A board top with the given UART bit timing and pin polarities; `B` must be
+    /// `frame_bytes(N)`.
+    pub fn new(timing: BitTiming, reset: Polarity, leds: Polarity) -> Self {
         assert_eq!(B, frame_bytes(N), "BoardTop: B = {B} must be frame_bytes(N = {N}) = {}", frame_bytes(N));
         Self {
             clock: Default::default(),
@@ -83,6 +101,8 @@ impl<const N: usize, const W: usize, const B: usize> BoardTop<N, W, B> {
             link: HostLink::new(),
             receiver: UartRx::new(timing),
             transmitter: UartTx::new(timing),
+            reset_invert: Constant::new(reset.inverted()),
+            led_invert: Constant::new(leds.inverted()),
         }
     }
 }
@@ -102,7 +122,7 @@ impl<const N: usize, const W: usize, const B: usize> Logic for BoardTop<N, W, B>
         self.event_sync.pins.next = self.event_pins.val();
         self.start_sync.pins.next = self.start_pins.val();
         self.stop_sync.pins.next = self.stop_pins.val();
-        self.reset_sync.sig_in.next = self.reset.val();
+        self.reset_sync.sig_in.next = self.reset.val() ^ self.reset_invert.val();
         self.rx_sync.sig_in.next = self.uart_rx.val();
         self.monitor.reset.next = self.reset_sync.sig_out.val();
         self.link.reset.next = self.reset_sync.sig_out.val();
@@ -125,8 +145,8 @@ impl<const N: usize, const W: usize, const B: usize> Logic for BoardTop<N, W, B>
         self.link.ser_valid.next = self.monitor.ser_valid.val();
         self.link.ser_last.next = self.monitor.ser_last.val();
         self.uart_tx.next = self.transmitter.tx.val();
-        self.led_matched.next = self.monitor.matched.val();
-        self.led_window.next = self.monitor.window.val();
+        self.led_matched.next = self.monitor.matched.val() ^ self.led_invert.val();
+        self.led_window.next = self.monitor.window.val() ^ self.led_invert.val();
     }
 }
 
@@ -138,6 +158,7 @@ mod tests {
     #[test]
     fn verilog_is_valid() {
         let timing = BitTiming::new(12_000_000, 115_200).unwrap();
-        assert_valid_verilog(&mut BoardTop::<8, 3, { frame_bytes(8) }>::new(timing), "board_n8_w3");
+        let (low, high) = (Polarity::ActiveLow, Polarity::ActiveHigh);
+        assert_valid_verilog(&mut BoardTop::<8, 3, { frame_bytes(8) }>::new(timing, low, high), "board_n8_w3");
     }
 }
