@@ -3,6 +3,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+use pmugen::host::command::HostAction;
 use pmugen::{bench, generate, report, simulate};
 use pmugen_hdl::params::{self, MonitorParams};
 
@@ -132,29 +133,6 @@ enum GenerateDesign {
         /// Output directory; the file is DIR/event_order_monitor_n{N}_w{W}.v.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
         out: PathBuf,
-    },
-}
-
-/// What `pmugen host` does.
-#[derive(Subcommand)]
-enum HostAction {
-    /// Read a register by name (`COUNT`, `ORDER[2]`) or address (`0x04`).
-    Read { register: String },
-    /// Write a register by name or address.
-    Write { register: String, value: String },
-    /// Set the order of events, patent numbering: `E3=1,E1=2,E7=3` (other events keep theirs).
-    Order { orders: String },
-    /// Open the counting window.
-    Open,
-    /// Close the counting window.
-    Close,
-    /// Read COUNT and STATUS.
-    Count,
-    /// Enable the serial frames and print decoded frames.
-    Frames {
-        /// How many frames.
-        #[arg(long, default_value = "1")]
-        count: u32,
     },
 }
 
@@ -309,64 +287,6 @@ fn run_simulation(args: &SimulateArgs) -> Result<()> {
     }
 }
 
-fn parse_value(text: &str) -> Result<u32> {
-    let parsed = match text.strip_prefix("0x") {
-        Some(hex) => u32::from_str_radix(hex, 16),
-        None => text.parse(),
-    };
-    parsed.map_err(|_| anyhow::anyhow!("value `{text}` is not a 32-bit number (decimal or 0x hex)"))
-}
-
-fn run_host(port: &str, baud: u32, action: HostAction) -> Result<()> {
-    use pmugen::host::{client::Client, names, protocol, serial::SerialTransport};
-    use pmugen_hdl::monitor::regmap;
-    let params = MonitorParams { events: pmugen::build::BOARD_EVENTS, order_width: pmugen::build::BOARD_ORDER_WIDTH };
-    // Check what the user typed before touching the port.
-    let register = |name: &str| names::register_address(name, params.events).map_err(anyhow::Error::msg);
-    let (mut action_orders, mut address, mut value) = (Vec::new(), 0u8, 0u32);
-    match &action {
-        HostAction::Order { orders } => action_orders = names::parse_orders(orders, params).map_err(anyhow::Error::msg)?,
-        HostAction::Read { register: name } => address = register(name)?,
-        HostAction::Write { register: name, value: text } => (address, value) = (register(name)?, parse_value(text)?),
-        _ => {}
-    }
-    let frame_bytes = pmugen_hdl::board::board_top::frame_bytes(params.events);
-    let mut client = Client::new(SerialTransport::open(port, baud)?, frame_bytes);
-    let id = client.read(regmap::ID.addr)?;
-    if id != regmap::id_value(params.events, params.order_width) {
-        bail!("the board answered ID = {id:#010x}, expected {:#010x} (N=8, W=3)", regmap::id_value(8, 3));
-    }
-    match action {
-        HostAction::Read { register: name } => {
-            println!("{name} (0x{address:02x}) = {:#010x}", client.read(address)?);
-        }
-        HostAction::Write { register: name, .. } => {
-            client.write(address, value)?;
-            println!("{name} (0x{address:02x}) <- {value:#010x}");
-        }
-        HostAction::Order { .. } => {
-            for (event, order) in action_orders {
-                client.write(regmap::ORDER.addr + event as u8, order)?;
-                println!("ORDER[{event}] (E{}) <- {order}", event + 1);
-            }
-        }
-        HostAction::Open => client.write(regmap::CMD.addr, regmap::CMD_OPEN_WINDOW.mask(8, 3))?,
-        HostAction::Close => client.write(regmap::CMD.addr, regmap::CMD_CLOSE_WINDOW.mask(8, 3))?,
-        HostAction::Count => {
-            println!("COUNT  = {}", client.read(regmap::COUNT.addr)?);
-            println!("STATUS = {:#05b} (OVERFLOW, MATCHED, WINDOW)", client.read(regmap::STATUS.addr)?);
-        }
-        HostAction::Frames { count } => {
-            let ctrl = client.read(regmap::CTRL.addr)?;
-            client.write(regmap::CTRL.addr, ctrl | regmap::CTRL_SERIAL_EN.mask(8, 3))?;
-            for _ in 0..count {
-                print!("{}", protocol::decode_frame(&client.frame()?, params.events).table());
-            }
-        }
-    }
-    Ok(())
-}
-
 fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
@@ -393,7 +313,7 @@ fn main() -> Result<()> {
             print!("{}", summary.markdown);
             println!("wrote {}", summary.bitstream.display());
         }
-        Command::Host { port, baud, action } => run_host(&port, baud, action)?,
+        Command::Host { port, baud, action } => pmugen::host::command::run(&port, baud, action)?,
         Command::Bench { design: BenchDesign::Monitor { cycles, seed } } => {
             let mut rows = Vec::new();
             for (events, order_width) in bench::CONFIGURATIONS {
