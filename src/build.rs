@@ -136,10 +136,7 @@ pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
     let bitstream = format!("{top}.bin");
     tool("icepack", &[&asc, &bitstream])?;
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("nextpnr.json"))?)?;
-    let fmax_mhz = report["fmax"]
-        .as_object()
-        .and_then(|clocks| clocks.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min))
-        .context("nextpnr reported no Fmax")?;
+    let fmax_mhz = crate::report::ice40::fmax_mhz(&report).context("nextpnr reported no Fmax")?;
     let logic_cells = used_available(&report, "ICESTORM_LC");
     let io = used_available(&report, "SB_IO");
     let clock_mhz = board.clock_hz as f64 / 1e6;

@@ -51,6 +51,13 @@ fn count_cells(json: &str, top: &str) -> Result<BTreeMap<String, u64>> {
     Ok(counts)
 }
 
+/// The slowest achieved clock frequency in a nextpnr `--report` JSON, MHz.
+pub fn fmax_mhz(report: &Value) -> Option<f64> {
+    report["fmax"]
+        .as_object()
+        .and_then(|clocks| clocks.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min))
+}
+
 /// The `ICESTORM_LC: used/ available` line of nextpnr's device utilisation.
 fn packed_logic_cells(log: &str) -> Option<u64> {
     let line = log.lines().find(|line| line.contains("ICESTORM_LC:"))?;
@@ -89,9 +96,7 @@ pub fn figures(dir: &Path, verilog_file: &str, top: &str) -> Result<Ice40Figures
             .context("parsing the nextpnr report")?;
         figures.logic_cells = report["utilization"]["ICESTORM_LC"]["used"].as_u64();
         figures.fits = true;
-        figures.fmax_mhz = report["fmax"]
-            .as_object()
-            .and_then(|clocks| clocks.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min));
+        figures.fmax_mhz = fmax_mhz(&report);
     } else {
         let reason = log
             .lines()
