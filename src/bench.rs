@@ -22,7 +22,7 @@ pub struct BenchRow {
     pub verilator: f64,
 }
 
-fn rate(engine: &mut dyn MonitorEngine, inputs: &[MonitorInputs]) -> f64 {
+fn rate(engine: &mut MonitorEngine, inputs: &[MonitorInputs]) -> f64 {
     let mut outputs = Vec::with_capacity(inputs.len());
     let started = Instant::now();
     for chunk in inputs.chunks(4096) {

@@ -15,11 +15,11 @@ pub trait MonitorDesign {
     /// The Verilog of the design with its own top name, including the header.
     fn verilog(&self, header: &[String]) -> Result<String, String>;
     /// A fresh native (rust-hdl) simulation of the design.
-    fn native(&self) -> Box<dyn MonitorEngine>;
+    fn native(&self) -> Box<MonitorEngine>;
     /// A fresh native simulation that also writes a VCD waveform.
-    fn native_with_vcd(&self, vcd: std::fs::File) -> Box<dyn MonitorEngine>;
+    fn native_with_vcd(&self, vcd: std::fs::File) -> Box<MonitorEngine>;
     /// The design compiled with Verilator (cached), optionally writing a VCD waveform.
-    fn verilator(&self, vcd: Option<&Path>) -> Result<Box<dyn MonitorEngine>, String> {
+    fn verilator(&self, vcd: Option<&Path>) -> Result<Box<MonitorEngine>, String> {
         let top = self.params().top_name();
         // Exactly the file `pmugen generate` writes, header included.
         let verilog = self.verilog(&crate::generate::header(self.params()))?;
@@ -35,10 +35,10 @@ impl<const N: usize, const W: usize> MonitorDesign for Design<N, W> {
     fn verilog(&self, header: &[String]) -> Result<String, String> {
         pmugen_hdl::emit::verilog(&mut EventOrderMonitor::<N, W>::new(), &self.params().top_name(), header)
     }
-    fn native(&self) -> Box<dyn MonitorEngine> {
+    fn native(&self) -> Box<MonitorEngine> {
         Box::new(NativeMonitor::<N, W>::new(None))
     }
-    fn native_with_vcd(&self, vcd: std::fs::File) -> Box<dyn MonitorEngine> {
+    fn native_with_vcd(&self, vcd: std::fs::File) -> Box<MonitorEngine> {
         Box::new(NativeMonitor::<N, W>::new(Some(vcd)))
     }
     fn params(&self) -> MonitorParams {

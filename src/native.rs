@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::BufWriter;
 
 use pmugen_hdl::monitor::top::EventOrderMonitor;
-use pmugen_sim::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
+use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
 
 /// Delta cycles allowed for the design to settle after an input change.
 const MAX_DELTAS: usize = 200;
@@ -45,7 +45,7 @@ impl<const N: usize, const W: usize> NativeMonitor<N, W> {
     }
 }
 
-impl<const N: usize, const W: usize> MonitorEngine for NativeMonitor<N, W> {
+impl<const N: usize, const W: usize> Engine<MonitorInputs, MonitorOutputs> for NativeMonitor<N, W> {
     fn name(&self) -> &'static str {
         "native"
     }

@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use pmugen_hdl::params::MonitorParams;
-use pmugen_sim::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
+use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
 use pmugen_sim::reference::ReferenceMonitor;
 use pmugen_sim::stimulus::RandomStimulus;
 
@@ -15,7 +15,7 @@ pub struct Mismatch {
     /// The output signal that differs.
     pub signal: &'static str,
     /// (engine, value) for every engine, the reference first.
-    pub values: Vec<(&'static str, u32)>,
+    pub values: Vec<(&'static str, u64)>,
     /// The inputs of that cycle.
     pub inputs: MonitorInputs,
 }
@@ -55,7 +55,7 @@ fn first_difference(outputs: &[MonitorOutputs]) -> Option<usize> {
 
 /// Run the reference model and `engines` on `cycles` cycles of the stimulus of
 /// `seed`, stopping at the first difference.
-pub fn lockstep(params: MonitorParams, engines: &mut [Box<dyn MonitorEngine>], cycles: u64, seed: u64) -> RunSummary {
+pub fn lockstep(params: MonitorParams, engines: &mut [Box<MonitorEngine>], cycles: u64, seed: u64) -> RunSummary {
     let mut reference = ReferenceMonitor::new(params.events, params.order_width);
     let mut stimulus = RandomStimulus::new(params.events, params.order_width, seed);
     let mut summary = RunSummary {

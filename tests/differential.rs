@@ -5,7 +5,7 @@ mod common;
 
 use pmugen::{design, simulate};
 use pmugen_hdl::params::MonitorParams;
-use pmugen_sim::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
+use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
@@ -44,12 +44,12 @@ fn n32_w8_50k_cycles() {
 
 /// An engine that flips `matched` at one cycle: the comparison must catch it.
 struct Faulty {
-    inner: Box<dyn MonitorEngine>,
+    inner: Box<MonitorEngine>,
     cycle: u64,
     flip_at: u64,
 }
 
-impl MonitorEngine for Faulty {
+impl Engine<MonitorInputs, MonitorOutputs> for Faulty {
     fn name(&self) -> &'static str {
         "faulty"
     }
@@ -66,7 +66,7 @@ impl MonitorEngine for Faulty {
 #[test]
 fn lockstep_reports_the_first_difference() {
     let params = MonitorParams::new(4, 2).unwrap();
-    let mut engines: Vec<Box<dyn MonitorEngine>> =
+    let mut engines: Vec<Box<MonitorEngine>> =
         vec![Box::new(Faulty { inner: design::monitor(params).native(), cycle: 0, flip_at: 777 })];
     let summary = simulate::lockstep(params, &mut engines, 5_000, 9);
     let mismatch = summary.mismatch.expect("the flipped bit is reported");

@@ -70,3 +70,53 @@ pub fn unused_diagonal(rows: &str, n: usize) -> String {
 pub fn bits_for(value: usize) -> usize {
     (usize::BITS - value.max(1).leading_zeros()) as usize
 }
+
+/// Append one formatted line to a Verilog text (`String`).
+#[macro_export]
+macro_rules! verilog {
+    ($text:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($text, $($arg)*);
+    }};
+}
+
+/// The declaration range of a `width`-bit signal: `""` for one bit, else `"[w-1:0] "`.
+pub fn range(width: usize) -> String {
+    if width == 1 {
+        String::new()
+    } else {
+        format!("[{}:0] ", width - 1)
+    }
+}
+
+/// A sized hexadecimal literal, `w'hv`.
+pub fn literal(width: usize, value: u64) -> String {
+    format!("{width}'h{value:x}")
+}
+
+/// Bits `lsb..lsb+width` of `signal` (a `total`-bit signal), as a Verilog expression.
+pub fn slice(signal: &str, lsb: usize, width: usize, total: usize) -> String {
+    if lsb == 0 && width == total {
+        signal.to_string()
+    } else if width == 1 {
+        format!("{signal}[{lsb}]")
+    } else {
+        format!("{signal}[{}:{lsb}]", lsb + width - 1)
+    }
+}
+
+/// `expr` (of `from` bits) zero-extended to `to` bits.
+pub fn zero_extend(expr: &str, from: usize, to: usize) -> String {
+    assert!(from <= to, "zero_extend: {from} bits do not fit {to}");
+    if from == to {
+        expr.to_string()
+    } else {
+        format!("{{{}'h0, {expr}}}", to - from)
+    }
+}
+
+/// A register `name` of `width` bits with its power-on value (`initial`), so that
+/// FPGAs that load initial values start in the reset state.
+pub fn register_declaration(name: &str, width: usize, reset: u64) -> String {
+    format!("reg {}{name};\ninitial {name} = {};\n", range(width), literal(width, reset))
+}

@@ -1,11 +1,15 @@
 //! pmugen-hdl: synthesizable performance-monitoring blocks written with rust-hdl.
 //!
-//! `monitor/` holds the event-order monitor of SPEC part A, one block per file; the
-//! folder reads like the block diagram in `monitor/top.rs`.
+//! `monitor/` holds the event-order monitor, `pmu/` the Knights Corner-style PMU,
+//! `board/` the board top around the monitor; one block per file, each folder reads
+//! like its design's block diagram (`monitor/top.rs`, `pmu/top.rs`).
 pub mod board;
 pub mod custom;
+pub mod dyn_signal;
 pub mod emit;
 pub mod monitor;
 pub mod params;
+pub mod pmu;
+pub mod regmap;
 #[cfg(test)]
 pub mod testing;

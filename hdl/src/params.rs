@@ -1,4 +1,4 @@
-//! Design parameters and their checks (SPEC A.1).
+//! Design parameters and their checks: the monitor's N and W, the PMU's T, K, CW.
 use std::fmt;
 
 /// One checked parameter: flag, SPEC name and allowed range.
@@ -19,6 +19,13 @@ pub const EVENTS: Parameter = Parameter { flag: "--events", name: "N", min: 2, m
 /// W: bits per event in the order register. W=1 allows one order value only, so no
 /// pair could ever be constrained.
 pub const ORDER_WIDTH: Parameter = Parameter { flag: "--order-width", name: "W", min: 2, max: 8 };
+
+/// T: hardware threads of the PMU's core.
+pub const THREADS: Parameter = Parameter { flag: "--threads", name: "T", min: 1, max: 4 };
+/// K: general counters per thread.
+pub const COUNTERS: Parameter = Parameter { flag: "--counters", name: "K", min: 1, max: 4 };
+/// CW: bits per general counter.
+pub const COUNTER_WIDTH: Parameter = Parameter { flag: "--counter-width", name: "CW", min: 16, max: 64 };
 
 /// A parameter value outside its range.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use crate::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
+use crate::ports::{Engine, MonitorInputs, MonitorOutputs};
 use crate::tools::{require, run_tool, target_dir};
 
 const HARNESS: &str = include_str!("../verilator/harness.cpp");
@@ -114,7 +114,7 @@ impl VerilatorMonitor {
     }
 }
 
-impl MonitorEngine for VerilatorMonitor {
+impl Engine<MonitorInputs, MonitorOutputs> for VerilatorMonitor {
     fn name(&self) -> &'static str {
         "verilator"
     }

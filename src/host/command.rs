@@ -73,15 +73,15 @@ pub fn run(port: &str, baud: u32, action: HostAction) -> Result<()> {
                 println!("ORDER[{event}] (E{}) <- {order}", event + 1);
             }
         }
-        HostAction::Open => client.write(regmap::CMD.addr, regmap::CMD_OPEN_WINDOW.mask(8, 3))?,
-        HostAction::Close => client.write(regmap::CMD.addr, regmap::CMD_CLOSE_WINDOW.mask(8, 3))?,
+        HostAction::Open => client.write(regmap::CMD.addr, regmap::mask(&regmap::CMD_OPEN_WINDOW, 8, 3))?,
+        HostAction::Close => client.write(regmap::CMD.addr, regmap::mask(&regmap::CMD_CLOSE_WINDOW, 8, 3))?,
         HostAction::Count => {
             println!("COUNT  = {}", client.read(regmap::COUNT.addr)?);
             println!("STATUS = {:#05b} (OVERFLOW, MATCHED, WINDOW)", client.read(regmap::STATUS.addr)?);
         }
         HostAction::Frames { count } => {
             let ctrl = client.read(regmap::CTRL.addr)?;
-            client.write(regmap::CTRL.addr, ctrl | regmap::CTRL_SERIAL_EN.mask(8, 3))?;
+            client.write(regmap::CTRL.addr, ctrl | regmap::mask(&regmap::CTRL_SERIAL_EN, 8, 3))?;
             for _ in 0..count {
                 print!("{}", protocol::decode_frame(&client.frame()?, params.events).table());
             }

@@ -1,6 +1,6 @@
 //! Parsing what a person types: order settings (`E3=1,E1=2,E7=3`, the patent's Ek is
 //! event k-1) and register names (`CTRL`, `ORDER[2]`, from the register table).
-use pmugen_hdl::monitor::regmap::{self, Count};
+use pmugen_hdl::monitor::regmap::{self, Copies};
 use pmugen_hdl::params::MonitorParams;
 
 /// `E3=1,E1=2,E7=3` as (event index, order) pairs, checked against N and W.
@@ -48,18 +48,18 @@ pub fn register_address(name: &str, events: usize) -> Result<u8, String> {
     };
     let known: Vec<String> = regmap::REGISTERS
         .iter()
-        .map(|r| if r.count == Count::PerEvent { format!("{}[e]", r.name) } else { r.name.to_string() })
+        .map(|r| if r.copies != Copies::One { format!("{}[e]", r.name) } else { r.name.to_string() })
         .collect();
     let register = regmap::REGISTERS
         .iter()
         .find(|r| r.name == base)
         .ok_or_else(|| format!("unknown register `{name}`; known: {}", known.join(", ")))?;
-    match (register.count, index) {
-        (Count::Single, None) => Ok(register.addr),
-        (Count::PerEvent, Some(e)) if e < events => Ok(register.addr + e as u8),
-        (Count::PerEvent, Some(e)) => Err(format!("register `{name}`: index {e} is out of range 0..={}", events - 1)),
-        (Count::PerEvent, None) => Err(format!("register `{name}` needs an event index, e.g. {}[0]", register.name)),
-        (Count::Single, Some(_)) => Err(format!("register `{name}` has no index")),
+    match (register.copies, index) {
+        (Copies::One, None) => Ok(register.addr),
+        (Copies::Indexed { .. }, Some(e)) if e < events => Ok(register.addr + e as u8),
+        (Copies::Indexed { .. }, Some(e)) => Err(format!("register `{name}`: index {e} is out of range 0..={}", events - 1)),
+        (Copies::Indexed { .. }, None) => Err(format!("register `{name}` needs an event index, e.g. {}[0]", register.name)),
+        (Copies::One, Some(_)) => Err(format!("register `{name}` has no index")),
     }
 }
 

@@ -4,14 +4,14 @@
 
 use pmugen::design;
 use pmugen_hdl::params::MonitorParams;
-use pmugen_sim::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
+use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
 use pmugen_sim::reference::ReferenceMonitor;
 
 pub use pmugen_sim::reference::monitor::{addr, cmd, ctrl};
 
 /// One engine with the inputs it sees and the outputs of its last edge.
 pub struct Bench {
-    engine: Box<dyn MonitorEngine>,
+    engine: Box<MonitorEngine>,
     /// Inputs applied at the next edge; `reg_write` and `reset` fall after each edge.
     pub inputs: MonitorInputs,
     /// Outputs after the last edge.
@@ -21,7 +21,7 @@ pub struct Bench {
 }
 
 impl Bench {
-    pub fn new(engine: Box<dyn MonitorEngine>) -> Self {
+    pub fn new(engine: Box<MonitorEngine>) -> Self {
         Self { engine, inputs: MonitorInputs::default(), out: MonitorOutputs::default(), cycle: 0 }
     }
 
@@ -111,7 +111,7 @@ pub fn benches(events: usize, order_width: usize) -> Vec<Bench> {
 pub fn assert_lockstep(
     events: usize,
     order_width: usize,
-    engines: &mut [Box<dyn MonitorEngine>],
+    engines: &mut [Box<MonitorEngine>],
     cycles: u64,
     seed: u64,
     engine: &str,

@@ -17,7 +17,7 @@
 use rust_hdl::prelude::*;
 use std::fmt::Write;
 
-use super::regmap::{self, Count, Register, Source};
+use super::regmap::{self, Register, Source};
 use crate::custom::{row_without_bit, unused_diagonal, zero_extend_32, Internal};
 
 /// Register-port state: CTRL and the read-data register.
@@ -83,7 +83,7 @@ pub struct RegisterPort<const N: usize, const W: usize> {
 
 /// Width of the CTRL flip-flops: its fields are packed from bit 0.
 fn ctrl_width() -> usize {
-    32 - regmap::CTRL.mask(32, 8).leading_zeros() as usize
+    64 - regmap::CTRL.mask(&regmap::params(32, 8)).leading_zeros() as usize
 }
 
 impl<const N: usize, const W: usize> RegisterPort<N, W> {
@@ -116,7 +116,7 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
             order_write: Default::default(),
             order_wdata: Default::default(),
             rdata: Default::default(),
-            state: Internal(PortState { ctrl: regmap::CTRL.reset, rdata: 0 }),
+            state: Internal(PortState { ctrl: regmap::CTRL_RESET, rdata: 0 }),
         }
     }
 
@@ -175,26 +175,26 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         let write = self.write.val();
         if self.clock.pos_edge() {
             if self.reset.val() {
-                self.state.0 = PortState { ctrl: regmap::CTRL.reset, rdata: 0 };
+                self.state.0 = PortState { ctrl: regmap::CTRL_RESET, rdata: 0 };
             } else {
                 let rdata = self.read_value(addr);
                 if write && addr == regmap::CTRL.addr as u32 {
-                    self.state.0.ctrl = wdata & regmap::CTRL.mask(N, W);
+                    self.state.0.ctrl = wdata & regmap::CTRL.mask(&regmap::params(N, W)) as u32;
                 }
                 self.state.0.rdata = rdata;
             }
         }
         let ctrl = self.state.0.ctrl;
-        self.enable.next = regmap::CTRL_ENABLE.extract(ctrl) != 0;
-        self.auto_rearm.next = regmap::CTRL_AUTO_REARM.extract(ctrl) != 0;
-        self.start_sel.next = (regmap::CTRL_START_SEL.extract(ctrl) as u64).to_bits();
-        self.stop_sel.next = (regmap::CTRL_STOP_SEL.extract(ctrl) as u64).to_bits();
-        self.serial_en.next = regmap::CTRL_SERIAL_EN.extract(ctrl) != 0;
+        self.enable.next = regmap::extract(&regmap::CTRL_ENABLE, ctrl) != 0;
+        self.auto_rearm.next = regmap::extract(&regmap::CTRL_AUTO_REARM, ctrl) != 0;
+        self.start_sel.next = (regmap::extract(&regmap::CTRL_START_SEL, ctrl) as u64).to_bits();
+        self.stop_sel.next = (regmap::extract(&regmap::CTRL_STOP_SEL, ctrl) as u64).to_bits();
+        self.serial_en.next = regmap::extract(&regmap::CTRL_SERIAL_EN, ctrl) != 0;
         let command = if write && addr == regmap::CMD.addr as u32 { wdata } else { 0 };
-        self.clear_record.next = regmap::CMD_CLEAR_RECORD.extract(command) != 0;
-        self.clear_count.next = regmap::CMD_CLEAR_COUNT.extract(command) != 0;
-        self.open_window.next = regmap::CMD_OPEN_WINDOW.extract(command) != 0;
-        self.close_window.next = regmap::CMD_CLOSE_WINDOW.extract(command) != 0;
+        self.clear_record.next = regmap::extract(&regmap::CMD_CLEAR_RECORD, command) != 0;
+        self.clear_count.next = regmap::extract(&regmap::CMD_CLEAR_COUNT, command) != 0;
+        self.open_window.next = regmap::extract(&regmap::CMD_OPEN_WINDOW, command) != 0;
+        self.close_window.next = regmap::extract(&regmap::CMD_CLOSE_WINDOW, command) != 0;
         let order_base = regmap::ORDER.addr as u32;
         let order_write = match addr.checked_sub(order_base) {
             Some(e) if write && (e as usize) < N => 1u64 << e,
@@ -230,12 +230,12 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         let _ = writeln!(v, "wire cmd_write = write & (addr == 8'h{:02x});", regmap::CMD.addr);
         let _ = writeln!(v, "wire unused_wdata = ^wdata; // bits no register holds are ignored");
         let _ = writeln!(v, "initial begin");
-        let _ = writeln!(v, "    ctrl_q = {ctrl_bits}'h{:x};", regmap::CTRL.reset);
+        let _ = writeln!(v, "    ctrl_q = {ctrl_bits}'h{:x};", regmap::CTRL_RESET);
         let _ = writeln!(v, "    rdata_q = 32'h0;");
         let _ = writeln!(v, "end");
         let _ = writeln!(v, "always @(posedge clock) begin");
         let _ = writeln!(v, "    if (reset) begin");
-        let _ = writeln!(v, "        ctrl_q <= {ctrl_bits}'h{:x};", regmap::CTRL.reset);
+        let _ = writeln!(v, "        ctrl_q <= {ctrl_bits}'h{:x};", regmap::CTRL_RESET);
         let _ = writeln!(v, "        rdata_q <= 32'h0;");
         let _ = writeln!(v, "    end else begin");
         let _ = writeln!(v, "        if (ctrl_write) ctrl_q <= wdata[{}:0];", ctrl_bits - 1);
@@ -248,7 +248,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
             if register.source == Source::Command {
                 continue;
             }
-            let copies = if register.count == Count::PerEvent { N } else { 1 };
+            let copies = register.count(&regmap::params(N, W));
             for index in 0..copies {
                 let addr = register.addr as usize + index;
                 let expr = Self::read_expression(register, index);
@@ -260,7 +260,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         let _ = writeln!(v, "end");
         let _ = writeln!(v, "always @(*) begin");
         for field in regmap::CTRL.fields {
-            let bits = field.width.bits(N, W);
+            let bits = field.width.bits(&regmap::params(N, W));
             let slice = if bits == 1 {
                 format!("{}", field.lsb)
             } else {

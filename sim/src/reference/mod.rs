@@ -5,9 +5,11 @@ pub mod counter;
 pub mod frame;
 pub mod monitor;
 pub mod order;
+pub mod pmu;
 pub mod record;
 pub mod uart;
 pub mod window;
 
 pub use monitor::ReferenceMonitor;
 pub use order::order_matches;
+pub use pmu::ReferencePmu;

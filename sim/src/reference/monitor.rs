@@ -7,7 +7,7 @@ use super::frame::{frame_bits, FrameModel};
 use super::order::order_matches;
 use super::record::{rising, RecordModel};
 use super::window::WindowModel;
-use crate::ports::{MonitorEngine, MonitorInputs, MonitorOutputs};
+use crate::ports::{Engine, MonitorInputs, MonitorOutputs};
 
 /// SPEC A.5 addresses.
 pub mod addr {
@@ -173,7 +173,7 @@ impl ReferenceMonitor {
     }
 }
 
-impl MonitorEngine for ReferenceMonitor {
+impl Engine<MonitorInputs, MonitorOutputs> for ReferenceMonitor {
     fn name(&self) -> &'static str {
         "reference"
     }

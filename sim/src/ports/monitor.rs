@@ -1,5 +1,6 @@
 //! The monitor's ports (SPEC A.4) as plain values: one cycle of inputs and the
 //! registered outputs after that cycle's edge. Shared by every engine.
+use super::{Engine, Signals};
 
 /// The inputs sampled at one rising edge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,29 +38,18 @@ pub struct MonitorOutputs {
     pub ser_last: bool,
 }
 
-impl MonitorOutputs {
-    /// The output signals by name, for mismatch reports.
-    pub fn signals(&self) -> [(&'static str, u32); 6] {
-        [
-            ("reg_rdata", self.reg_rdata),
-            ("matched", self.matched as u32),
-            ("window", self.window as u32),
-            ("ser_data", self.ser_data as u32),
-            ("ser_valid", self.ser_valid as u32),
-            ("ser_last", self.ser_last as u32),
+impl Signals for MonitorOutputs {
+    fn signals(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("reg_rdata", self.reg_rdata as u64),
+            ("matched", self.matched as u64),
+            ("window", self.window as u64),
+            ("ser_data", self.ser_data as u64),
+            ("ser_valid", self.ser_valid as u64),
+            ("ser_last", self.ser_last as u64),
         ]
     }
 }
 
-/// Something that takes one cycle of inputs and returns the registered outputs.
-pub trait MonitorEngine {
-    /// Engine name for reports (`reference`, `native`, `verilator`).
-    fn name(&self) -> &'static str;
-    /// Apply `inputs` at one rising edge; return the outputs after it.
-    fn step(&mut self, inputs: &MonitorInputs) -> MonitorOutputs;
-    /// Apply several cycles; append one output per input. Engines behind a pipe
-    /// (Verilator) answer a whole batch at once.
-    fn step_batch(&mut self, inputs: &[MonitorInputs], outputs: &mut Vec<MonitorOutputs>) {
-        outputs.extend(inputs.iter().map(|input| self.step(input)));
-    }
-}
+/// A monitor simulation engine (reference, native or Verilator).
+pub type MonitorEngine = dyn Engine<MonitorInputs, MonitorOutputs>;

@@ -1,0 +1,212 @@
+//! A signal whose width is chosen at run time.
+//!
+//! rust-hdl's `Signal<D, Bits<N>>` fixes the width in the type, so every parameter set
+//! would be a separate monomorphisation. The PMU's widths come from T, K, CW and the
+//! event table, which are known only when `pmugen` runs; compiling every combination
+//! is out of the question. `DynSignal<D>` takes its width in `new()`: rust-hdl's
+//! netlist visitor asks every atom for its width at run time (`Atom::bits`), so the
+//! generated module ports get exactly that width, and the native simulation carries
+//! the value in 64-bit words.
+//!
+//! Reading follows rust-hdl's `Signal`: an input reads the value latched at the last
+//! delta cycle, an output or local reads what the block last wrote.
+use rust_hdl::core::ast::VerilogLiteral;
+use rust_hdl::core::atom::{Atom, AtomKind};
+use rust_hdl::core::constraint::PinConstraint;
+use rust_hdl::core::signal::get_signal_id;
+use rust_hdl::core::synth::VCDValue;
+use rust_hdl::core::type_descriptor::{TypeDescriptor, TypeKind};
+use rust_hdl::prelude::*;
+use std::marker::PhantomData;
+
+/// A signal of `width` bits (`width` >= 1), fixed when it is made.
+#[derive(Clone, Debug)]
+pub struct DynSignal<D: Direction> {
+    width: usize,
+    next: Vec<u64>,
+    val: Vec<u64>,
+    changed: bool,
+    claimed: bool,
+    id: usize,
+    dir: PhantomData<D>,
+}
+
+/// The mask of the low `width` bits of a word (`width` <= 64).
+pub fn low_mask(width: usize) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+impl<D: Direction> DynSignal<D> {
+    /// A signal of `width` bits, initially 0.
+    pub fn new(width: usize) -> Self {
+        assert!(width >= 1, "DynSignal: width 0 is not a signal");
+        let words = width.div_ceil(64);
+        Self {
+            width,
+            next: vec![0; words],
+            val: vec![0; words],
+            changed: false,
+            claimed: false,
+            id: get_signal_id(),
+            dir: PhantomData,
+        }
+    }
+
+    /// Its width in bits.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    fn current(&self) -> &[u64] {
+        match D::KIND {
+            AtomKind::InputParameter | AtomKind::InOutParameter => &self.val,
+            _ => &self.next,
+        }
+    }
+
+    /// The value as 64-bit words, least significant first.
+    pub fn words(&self) -> &[u64] {
+        self.current()
+    }
+
+    /// The value of a signal of at most 64 bits.
+    pub fn get(&self) -> u64 {
+        debug_assert!(self.width <= 64, "DynSignal::get on a {}-bit signal", self.width);
+        self.current()[0]
+    }
+
+    /// Bit `index`.
+    pub fn bit(&self, index: usize) -> bool {
+        debug_assert!(index < self.width);
+        self.current()[index / 64] >> (index % 64) & 1 == 1
+    }
+
+    /// Bits `lsb..lsb+width` (`width` <= 64).
+    pub fn field(&self, lsb: usize, width: usize) -> u64 {
+        let words = self.current();
+        let (word, shift) = (lsb / 64, lsb % 64);
+        let mut value = words[word] >> shift;
+        if shift != 0 && shift + width > 64 && word + 1 < words.len() {
+            value |= words[word + 1] << (64 - shift);
+        }
+        value & low_mask(width)
+    }
+
+    /// Drive a signal of at most 64 bits (bits beyond its width are dropped).
+    pub fn set(&mut self, value: u64) {
+        debug_assert!(self.width <= 64, "DynSignal::set on a {}-bit signal", self.width);
+        self.next[0] = value & low_mask(self.width);
+    }
+
+    /// Drive one bit.
+    pub fn set_bit(&mut self, index: usize, value: bool) {
+        debug_assert!(index < self.width);
+        let mask = 1u64 << (index % 64);
+        if value {
+            self.next[index / 64] |= mask;
+        } else {
+            self.next[index / 64] &= !mask;
+        }
+    }
+
+    /// Drive the whole signal from words, least significant first (missing words are 0).
+    pub fn set_words(&mut self, words: &[u64]) {
+        let count = self.next.len();
+        for (index, word) in self.next.iter_mut().enumerate() {
+            *word = words.get(index).copied().unwrap_or(0);
+        }
+        self.next[count - 1] &= low_mask(self.width - (count - 1) * 64);
+    }
+}
+
+impl<D: Direction> Atom for DynSignal<D> {
+    fn bits(&self) -> usize {
+        self.width
+    }
+    fn connected(&self) -> bool {
+        self.claimed
+    }
+    fn changed(&self) -> bool {
+        self.changed
+    }
+    fn kind(&self) -> AtomKind {
+        D::KIND
+    }
+    fn descriptor(&self) -> TypeDescriptor {
+        TypeDescriptor { name: format!("Bits::<{}>", self.width), kind: TypeKind::Bits(self.width) }
+    }
+    fn vcd(&self) -> VCDValue {
+        let bit = |index: usize| {
+            if self.val[index / 64] >> (index % 64) & 1 == 1 {
+                vcd::Value::V1
+            } else {
+                vcd::Value::V0
+            }
+        };
+        if self.width == 1 {
+            VCDValue::Single(bit(0))
+        } else {
+            VCDValue::Vector((0..self.width).rev().map(bit).collect())
+        }
+    }
+    fn id(&self) -> usize {
+        self.id
+    }
+    fn verilog(&self) -> VerilogLiteral {
+        // Only constants print their value; a DynSignal is never one.
+        VerilogLiteral::from(false)
+    }
+    fn constraints(&self) -> Vec<PinConstraint> {
+        Vec::new()
+    }
+}
+
+impl<D: Direction> Logic for DynSignal<D> {
+    fn update(&mut self) {}
+    fn connect(&mut self) {
+        self.claimed = true;
+    }
+}
+
+impl<D: Direction> Block for DynSignal<D> {
+    fn connect_all(&mut self) {}
+    fn update_all(&mut self) {
+        self.changed = self.val != self.next;
+        if self.changed {
+            self.val.copy_from_slice(&self.next);
+        }
+    }
+    fn has_changed(&self) -> bool {
+        self.changed
+    }
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        probe.visit_atom(name, self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_latch_and_fields_cross_words() {
+        let mut wide = DynSignal::<In>::new(100);
+        wide.set_words(&[u64::MAX, u64::MAX]);
+        assert_eq!(wide.words(), &[0, 0], "an input reads the latched value");
+        wide.update_all();
+        assert!(wide.has_changed());
+        assert_eq!(wide.words(), &[u64::MAX, (1 << 36) - 1], "bits beyond the width are dropped");
+        assert_eq!(wide.field(60, 8), 0xFF);
+        assert_eq!(wide.field(96, 8), 0xF);
+        let mut narrow = DynSignal::<Out>::new(5);
+        narrow.set(0xFF);
+        assert_eq!(narrow.get(), 0x1F, "an output reads what was written");
+        narrow.set_bit(0, false);
+        assert!(!narrow.bit(0) && narrow.bit(4));
+        assert_eq!(narrow.bits(), 5);
+    }
+}

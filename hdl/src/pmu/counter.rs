@@ -1,0 +1,352 @@
+//! One general counter with its shadow register (seed 001 §1.4.3.2-3, seed 002's
+//! "mapped event counter").
+//!
+//! Each cycle the counter qualifies its event select (EN, the PERF_GLOBAL_CTRL bit,
+//! the SPFLT filter, the ring of its thread via USR/OS, the freeze), turns the count
+//! c into the condition (CMASK/INV) and the increment (c, 1, or the condition's rising
+//! edge with E, from the previous-condition flip-flop), and adds it. At a kernel exit
+//! with RESTORE_ON_EXIT it adds to SHADOW instead; at a kernel entry with
+//! SAVE_ON_ENTRY the shadow takes the counter's value as it was during the cycle.
+//! A PERF_CNTR write wins over the increment (and cannot overflow); a SHADOW write
+//! wins over a save. `overflow` is 1 at an edge where the sum reaches 2^CW.
+//!
+//! Latency: counter and shadow are registered; `overflow` is combinational (the
+//! status bit in the thread's control block is set at the same edge).
+//!
+//! ```text
+//!  count, known, evtsel --> | qualify, CMASK/INV, E |--> inc
+//!  restore ? shadow : value --------------------------> [+ inc] --> value, overflow
+//!  save, shadow_write, wdata -------------------------> shadow
+//! ```
+use rust_hdl::prelude::*;
+
+use super::regmap::evtsel;
+use crate::custom::{literal, register_declaration, slice, zero_extend, Internal};
+use crate::dyn_signal::{low_mask, DynSignal};
+use crate::verilog;
+
+/// The counter's registers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CounterState {
+    value: u64,
+    shadow: u64,
+    prev_condition: bool,
+}
+
+/// A CW-bit general counter with its shadow.
+#[derive(LogicBlock)]
+pub struct Counter {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: counter, shadow and previous condition to 0.
+    pub reset: Signal<In, Bit>,
+    /// c, the selected event's count this cycle (from the event select).
+    pub count: DynSignal<In>,
+    /// The event select names a table event.
+    pub known: Signal<In, Bit>,
+    /// The PERF_EVTSEL value.
+    pub evtsel: Signal<In, Bits<32>>,
+    /// This counter's PERF_GLOBAL_CTRL bit.
+    pub global_enable: Signal<In, Bit>,
+    /// The SPFLT filter lets it count: NOT SPFLT_CTRL[i] OR USER_PREF.
+    pub spflt_allow: Signal<In, Bit>,
+    /// Its thread is in ring 0 (last cycle's `kernel`).
+    pub kernel: Signal<In, Bit>,
+    /// Its thread is frozen (FREEZE_UNMARKED and last cycle's `pm_mark` low).
+    pub frozen: Signal<In, Bit>,
+    /// Kernel entry with SAVE_ON_ENTRY: the shadow takes the counter.
+    pub save: Signal<In, Bit>,
+    /// Kernel exit with RESTORE_ON_EXIT: the counter takes SHADOW + inc.
+    pub restore: Signal<In, Bit>,
+    /// PERF_CNTR is written at this edge.
+    pub write: Signal<In, Bit>,
+    /// SHADOW is written at this edge.
+    pub shadow_write: Signal<In, Bit>,
+    /// The write data, CW bits.
+    pub wdata: DynSignal<In>,
+    /// The counter value.
+    pub value: DynSignal<Out>,
+    /// The shadow value.
+    pub shadow: DynSignal<Out>,
+    /// This edge's sum reaches 2^CW (and no write replaces it).
+    pub overflow: Signal<Out, Bit>,
+    state: Internal<CounterState>,
+}
+
+impl Counter {
+    /// A counter of `counter_width` bits (16..=64) whose count input has `count_width` bits.
+    pub fn new(counter_width: usize, count_width: usize) -> Self {
+        assert!((16..=64).contains(&counter_width), "Counter: CW = {counter_width} is out of range 16..=64");
+        assert!((1..=10).contains(&count_width), "Counter: count width {count_width} is out of range 1..=10");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            count: DynSignal::new(count_width),
+            known: Default::default(),
+            evtsel: Default::default(),
+            global_enable: Default::default(),
+            spflt_allow: Default::default(),
+            kernel: Default::default(),
+            frozen: Default::default(),
+            save: Default::default(),
+            restore: Default::default(),
+            write: Default::default(),
+            shadow_write: Default::default(),
+            wdata: DynSignal::new(counter_width),
+            value: DynSignal::new(counter_width),
+            shadow: DynSignal::new(counter_width),
+            overflow: Default::default(),
+            state: Internal(CounterState::default()),
+        }
+    }
+
+    /// (condition, increment) for this cycle.
+    fn increment(&self) -> (bool, u64) {
+        let sel = self.evtsel.val().index() as u64;
+        let bit = |field: &crate::regmap::Field| sel >> field.lsb & 1 == 1;
+        let cmask = sel >> evtsel::CMASK.lsb & 0xFF;
+        let kernel = self.kernel.val();
+        let mode_ok = (bit(&evtsel::USR) && !kernel) || (bit(&evtsel::OS) && kernel);
+        let qualified = bit(&evtsel::EN)
+            && self.global_enable.val()
+            && self.spflt_allow.val()
+            && mode_ok
+            && !self.frozen.val()
+            && self.known.val();
+        let count = self.count.get();
+        let threshold = if cmask != 0 { (count >= cmask) ^ bit(&evtsel::INV) } else { count != 0 };
+        let condition = qualified && threshold;
+        let increment = if bit(&evtsel::E) {
+            (condition && !self.state.0.prev_condition) as u64
+        } else if cmask != 0 {
+            condition as u64
+        } else if qualified {
+            count
+        } else {
+            0
+        };
+        (condition, increment)
+    }
+}
+
+impl Logic for Counter {
+    fn update(&mut self) {
+        let width = self.value.width();
+        let (condition, increment) = self.increment();
+        let state = self.state.0;
+        let base = if self.restore.val() { state.shadow } else { state.value };
+        let sum = base as u128 + increment as u128;
+        if self.clock.pos_edge() {
+            let wdata = self.wdata.get();
+            self.state.0 = if self.reset.val() {
+                CounterState::default()
+            } else {
+                CounterState {
+                    value: if self.write.val() { wdata } else { sum as u64 & low_mask(width) },
+                    shadow: if self.shadow_write.val() {
+                        wdata
+                    } else if self.save.val() {
+                        state.value
+                    } else {
+                        state.shadow
+                    },
+                    prev_condition: condition,
+                }
+            };
+        }
+        self.overflow.next = sum >> width != 0 && !self.write.val();
+        self.value.set(self.state.0.value);
+        self.shadow.set(self.state.0.shadow);
+    }
+
+    fn connect(&mut self) {
+        self.value.connect();
+        self.shadow.connect();
+        self.overflow.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let cw = self.value.width();
+        let count_width = self.count.width();
+        let compare_width = count_width.max(8);
+        let bit = |field: &crate::regmap::Field| format!("evtsel[{}]", field.lsb);
+        let mut v = String::new();
+        v.push_str(&register_declaration("value_q", cw, 0));
+        v.push_str(&register_declaration("shadow_q", cw, 0));
+        v.push_str(&register_declaration("prev_condition_q", 1, 0));
+        verilog!(v, "wire [7:0] cmask = {};", slice("evtsel", evtsel::CMASK.lsb, 8, 32));
+        verilog!(v, "wire mode_ok = ({} & ~kernel) | ({} & kernel);", bit(&evtsel::USR), bit(&evtsel::OS));
+        verilog!(
+            v,
+            "wire qualified = {} & global_enable & spflt_allow & mode_ok & ~frozen & known;",
+            bit(&evtsel::EN)
+        );
+        let count_wide = zero_extend("count", count_width, compare_width);
+        let cmask_wide = zero_extend("cmask", 8, compare_width);
+        verilog!(
+            v,
+            "wire threshold = (cmask != 8'h0) ? (({count_wide} >= {cmask_wide}) ^ {}) : (count != {});",
+            bit(&evtsel::INV),
+            literal(count_width, 0)
+        );
+        verilog!(v, "wire condition = qualified & threshold;");
+        verilog!(v, "reg [{}:0] increment;", count_width - 1);
+        verilog!(v, "always @(*) begin");
+        let one = |expr: &str| zero_extend(expr, 1, count_width);
+        verilog!(v, "    if ({}) increment = {};", bit(&evtsel::E), one("condition & ~prev_condition_q"));
+        verilog!(v, "    else if (cmask != 8'h0) increment = {};", one("condition"));
+        verilog!(v, "    else if (qualified) increment = count;");
+        verilog!(v, "    else increment = {};", literal(count_width, 0));
+        verilog!(v, "end");
+        verilog!(v, "wire [{cw}:0] sum = {} + {};", zero_extend("(restore ? shadow_q : value_q)", cw, cw + 1), zero_extend("increment", count_width, cw + 1));
+        verilog!(v, "always @(posedge clock) begin");
+        verilog!(v, "    if (reset) begin");
+        verilog!(v, "        value_q <= {0};\n        shadow_q <= {0};\n        prev_condition_q <= 1'b0;", literal(cw, 0));
+        verilog!(v, "    end else begin");
+        verilog!(v, "        value_q <= write ? wdata : sum[{}:0];", cw - 1);
+        verilog!(v, "        shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);");
+        verilog!(v, "        prev_condition_q <= condition;");
+        verilog!(v, "    end");
+        verilog!(v, "end");
+        verilog!(v, "always @(*) begin");
+        verilog!(v, "    value = value_q;\n    shadow = shadow_q;\n    overflow = sum[{cw}] & ~write;");
+        verilog!(v, "end");
+        let unused: Vec<String> = (0..16).chain([19, 20, 21]).map(|b| format!("evtsel[{b}]")).collect();
+        v.push_str(&crate::custom::unused_sink("evtsel", &unused));
+        Verilog::Custom(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{apply, assert_valid_verilog, cycle, edge};
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut Counter::new(40, 7), "counter_c40");
+        assert_valid_verilog(&mut Counter::new(64, 10), "counter_c64");
+        assert_valid_verilog(&mut Counter::new(16, 1), "counter_c16");
+    }
+
+    /// One cycle's inputs of the counter.
+    #[derive(Clone, Copy, Debug)]
+    struct Step {
+        count: u64,
+        known: bool,
+        evtsel: u64,
+        global_enable: bool,
+        spflt_allow: bool,
+        kernel: bool,
+        frozen: bool,
+        save: bool,
+        restore: bool,
+        write: bool,
+        shadow_write: bool,
+        wdata: u64,
+    }
+
+    /// B.4.3-B.4.6, B.7 and C.1 for one counter, written out from the rules:
+    /// returns (counter, shadow, previous condition, overflow) after the edge.
+    fn rules(step: &Step, counter: u64, shadow: u64, prev: bool, width: usize) -> (u64, u64, bool, bool) {
+        let field = |lsb: u32, bits: u32| step.evtsel >> lsb & ((1 << bits) - 1);
+        let (usr, os, e, en, inv, cmask) = (field(16, 1), field(17, 1), field(18, 1), field(22, 1), field(23, 1), field(24, 8));
+        let mode_ok = (usr == 1 && !step.kernel) || (os == 1 && step.kernel);
+        let q = en == 1 && step.global_enable && step.spflt_allow && mode_ok && !step.frozen;
+        let cond = step.known && q && if cmask != 0 { (step.count >= cmask) != (inv == 1) } else { step.count != 0 };
+        let inc = match (e, cmask) {
+            (1, _) => (cond && !prev) as u64,
+            (_, 0) if q && step.known => step.count,
+            (_, 0) => 0,
+            _ => cond as u64,
+        };
+        let base = if step.restore { shadow } else { counter };
+        let sum = base as u128 + inc as u128;
+        let modulo = 1u128 << width;
+        let next_counter = if step.write { step.wdata } else { (sum % modulo) as u64 };
+        let next_shadow = if step.shadow_write { step.wdata } else if step.save { counter } else { shadow };
+        (next_counter, next_shadow, cond, sum >= modulo && !step.write)
+    }
+
+    #[test]
+    fn counting_shadow_and_precedence_follow_the_rules() {
+        let seed = 0x5eed_1004;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for width in [16usize, 40, 64] {
+            let mut uut = Counter::new(width, 7);
+            uut.connect_all();
+            let (mut counter, mut shadow, mut prev) = (0u64, 0u64, false);
+            let mut overflows = 0;
+            for cycle_index in 0..20_000 {
+                let near_top = low_mask(width) - rng.gen_range(0..200);
+                let step = Step {
+                    count: rng.gen_range(0..128),
+                    known: rng.gen_bool(0.9),
+                    // Random selects, mostly enabled in some mode, CMASK often 0 or small.
+                    evtsel: rng.gen::<u64>() & 0x00FF_FFFF | 1 << 22 | [0u64, 0, 1, 2, 3, 200][rng.gen_range(0..6)] << 24,
+                    global_enable: rng.gen_bool(0.9),
+                    spflt_allow: rng.gen_bool(0.9),
+                    kernel: rng.gen_bool(0.5),
+                    frozen: rng.gen_bool(0.1),
+                    save: rng.gen_bool(0.05),
+                    restore: rng.gen_bool(0.05),
+                    write: rng.gen_bool(0.02),
+                    shadow_write: rng.gen_bool(0.02),
+                    wdata: if rng.gen_bool(0.5) { near_top } else { rng.gen::<u64>() & low_mask(width) },
+                };
+                let reset = rng.gen_ratio(1, 2000);
+                apply(&mut uut, |u| &mut u.clock, |u| {
+                    u.count.set(step.count);
+                    u.known.next = step.known;
+                    u.evtsel.next = step.evtsel.to_bits();
+                    u.global_enable.next = step.global_enable;
+                    u.spflt_allow.next = step.spflt_allow;
+                    u.kernel.next = step.kernel;
+                    u.frozen.next = step.frozen;
+                    u.save.next = step.save;
+                    u.restore.next = step.restore;
+                    u.write.next = step.write;
+                    u.shadow_write.next = step.shadow_write;
+                    u.wdata.set(step.wdata);
+                    u.reset.next = reset;
+                });
+                let (next_counter, next_shadow, next_prev, overflow) = rules(&step, counter, shadow, prev, width);
+                let context = format!("CW={width} cycle {cycle_index} {step:?} seed {seed:#x}");
+                // `overflow` is combinational: it shows this cycle's step before the edge.
+                assert_eq!(uut.overflow.val(), overflow, "overflow, {context}");
+                edge(&mut uut, |u| &mut u.clock);
+                (counter, shadow, prev) = if reset { (0, 0, false) } else { (next_counter, next_shadow, next_prev) };
+                overflows += overflow as u32;
+                assert_eq!(uut.value.get(), counter, "counter, {context}");
+                assert_eq!(uut.shadow.get(), shadow, "shadow, {context}");
+            }
+            assert!(overflows > 10, "CW={width}: the stimulus reached the wrap only {overflows} times");
+        }
+    }
+
+    #[test]
+    fn overflow_is_the_carry_of_this_cycles_sum_unless_written() {
+        let mut uut = Counter::new(16, 2);
+        uut.connect_all();
+        let enabled_usr = 1u64 << 22 | 1 << 16;
+        let drive = |u: &mut Counter, write: bool| {
+            u.count.set(3);
+            u.known.next = true;
+            u.evtsel.next = enabled_usr.to_bits();
+            u.global_enable.next = true;
+            u.spflt_allow.next = true;
+            u.write.next = write;
+            u.wdata.set(0xFFFE);
+        };
+        cycle(&mut uut, |u| &mut u.clock, |u| drive(u, true));
+        assert_eq!(uut.value.get(), 0xFFFE);
+        apply(&mut uut, |u| &mut u.clock, |u| drive(u, false));
+        assert!(uut.overflow.val(), "0xFFFE + 3 carries out of 16 bits");
+        apply(&mut uut, |u| &mut u.clock, |u| drive(u, true));
+        assert!(!uut.overflow.val(), "a write replaces the sum and cannot overflow (B.7)");
+        edge(&mut uut, |u| &mut u.clock);
+        assert_eq!(uut.value.get(), 0xFFFE);
+    }
+}

@@ -1,0 +1,14 @@
+//! The Knights Corner-style core PMU (seed 001, Intel Knights Corner) with shadow
+//! counters (seed 002) and the freeze of seed 004: one block per file, wired in
+//! `top.rs`. Every width comes from the run-time parameters (`PmuParams`): the blocks
+//! write their own Verilog and keep a plain-Rust twin for native simulation.
+pub mod event_table;
+pub mod event_layout;
+pub mod params;
+pub mod regmap;
+pub mod input_stage;
+pub mod event_decoder;
+pub mod event_select;
+#[cfg(test)]
+pub mod testing;
+pub mod counter;

@@ -1,0 +1,135 @@
+//! The PMU's ports as plain values: one cycle of inputs and the registered outputs
+//! after that cycle's edge, plus the configuration every PMU engine is built from.
+//! Shared by the reference model, the native rust-hdl model and Verilator.
+//!
+//! Wide ports are little-endian vectors of 64-bit words: bit `b` of the port is bit
+//! `b % 64` of word `b / 64`; words beyond the port's width are 0.
+use super::{Engine, Signals};
+
+/// Where an event's input comes from (the event table's `Scope` key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventScope {
+    /// Each thread has its own field in `events`.
+    Thread,
+    /// One field in `core_events`, with no thread context.
+    Core,
+}
+
+/// One event of the event table, as far as counting needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventSpec {
+    /// `EventName`.
+    pub name: String,
+    /// `EventCode`.
+    pub code: u8,
+    /// `UMask`.
+    pub umask: u8,
+    /// `PerCycleMax`, 1..=255: sets the width of the event's input field.
+    pub per_cycle_max: u8,
+    /// `Scope`.
+    pub scope: EventScope,
+}
+
+/// The parameters of one PMU: threads, counters per thread, counter width and the
+/// event table in table order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PmuConfig {
+    /// T, 1..=4.
+    pub threads: usize,
+    /// K, 1..=4.
+    pub counters: usize,
+    /// CW, 16..=64.
+    pub counter_width: usize,
+    /// The event table, in table order (at least one event).
+    pub events: Vec<EventSpec>,
+}
+
+/// The inputs sampled at one rising edge.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PmuInputs {
+    /// `reset`: synchronous, active high.
+    pub reset: bool,
+    /// `events`: thread t's thread-scope fields at bits [t*TEW +: TEW].
+    pub events: Vec<u64>,
+    /// `core_events`: the core-scope fields.
+    pub core_events: Vec<u64>,
+    /// `kernel`: bit t = thread t runs in ring 0.
+    pub kernel: u8,
+    /// `pm_mark`: bit t = thread t runs a marked process.
+    pub pm_mark: u8,
+    /// `reg_thread`: the accessing thread (register bank), 2 bits.
+    pub reg_thread: u8,
+    /// `reg_priv`: 1 = ring 0.
+    pub reg_priv: bool,
+    /// `reg_addr`: register address.
+    pub reg_addr: u8,
+    /// `reg_wdata`: write data.
+    pub reg_wdata: u64,
+    /// `reg_write`: write this cycle.
+    pub reg_write: bool,
+    /// `reg_read`: read this cycle.
+    pub reg_read: bool,
+}
+
+/// The outputs during the cycle after an edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PmuOutputs {
+    /// `pmi`: bit t = thread t's overflow interrupt.
+    pub pmi: u8,
+    /// `reg_rdata`: registered read data.
+    pub reg_rdata: u64,
+    /// `reg_fault`: registered, 1 after a denied access.
+    pub reg_fault: bool,
+}
+
+impl Signals for PmuOutputs {
+    fn signals(&self) -> Vec<(&'static str, u64)> {
+        vec![("pmi", self.pmi as u64), ("reg_rdata", self.reg_rdata), ("reg_fault", self.reg_fault as u64)]
+    }
+}
+
+/// A PMU simulation engine (reference, native or Verilator).
+pub type PmuEngine = dyn Engine<PmuInputs, PmuOutputs>;
+
+/// Bit `lsb..lsb+width` of a little-endian word vector (`width` <= 64; missing words read 0).
+pub fn get_bits(words: &[u64], lsb: usize, width: usize) -> u64 {
+    let mut value = 0u64;
+    for bit in 0..width {
+        let index = lsb + bit;
+        let word = words.get(index / 64).copied().unwrap_or(0);
+        value |= (word >> (index % 64) & 1) << bit;
+    }
+    value
+}
+
+/// Set bits `lsb..lsb+width` of a little-endian word vector to `value` (growing it as needed).
+pub fn set_bits(words: &mut Vec<u64>, lsb: usize, width: usize, value: u64) {
+    for bit in 0..width {
+        let index = lsb + bit;
+        if words.len() <= index / 64 {
+            words.resize(index / 64 + 1, 0);
+        }
+        let mask = 1u64 << (index % 64);
+        if value >> bit & 1 == 1 {
+            words[index / 64] |= mask;
+        } else {
+            words[index / 64] &= !mask;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_fields_cross_word_boundaries() {
+        let mut words = Vec::new();
+        set_bits(&mut words, 60, 8, 0xA5);
+        assert_eq!(words, vec![0x5 << 60, 0xA]);
+        assert_eq!(get_bits(&words, 60, 8), 0xA5);
+        assert_eq!(get_bits(&words, 200, 8), 0);
+        set_bits(&mut words, 62, 2, 0);
+        assert_eq!(get_bits(&words, 60, 8), 0xA1);
+    }
+}

@@ -1,0 +1,197 @@
+//! The whole PMU core (B.4-B.7, C.1, D.2.1) at one rising edge: counting from the input
+//! stage and this cycle's registers, the register port, then every flip-flop takes its
+//! next value under B.7's precedence.
+use super::addr;
+use super::bank::Bank;
+use super::counting::count;
+use super::edge::{next_status, CounterEdge};
+use super::input_stage::InputStage;
+use super::layout::{input_layout, InputLayout};
+use super::port::{evaluate, PortCycle};
+use super::registers::{Register, RegisterWidths};
+use super::shadow::ModeChange;
+use crate::ports::pmu::{PmuConfig, PmuInputs, PmuOutputs};
+use crate::ports::Engine;
+
+/// The reference PMU: T banks of K counters, the shared TSC, the input stage and the
+/// registered port outputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReferencePmu {
+    config: PmuConfig,
+    layout: InputLayout,
+    widths: RegisterWidths,
+    banks: Vec<Bank>,
+    tsc: u64,
+    stage: InputStage,
+    /// C.1: the stage's `kernel` of the previous cycle (0 after reset).
+    previous_kernel: u8,
+    read_data: u64,
+    fault: bool,
+}
+
+impl ReferencePmu {
+    /// The PMU just after reset. Panics on T, K or CW out of B.1's ranges or an empty
+    /// event table (the caller has validated them already).
+    pub fn new(config: PmuConfig) -> Self {
+        assert!((1..=4).contains(&config.threads), "T = {} not in 1..=4", config.threads);
+        assert!((1..=4).contains(&config.counters), "K = {} not in 1..=4", config.counters);
+        assert!((16..=64).contains(&config.counter_width), "CW = {} not in 16..=64", config.counter_width);
+        assert!(!config.events.is_empty(), "the event table is empty");
+        let widths = RegisterWidths { counters: config.counters, counter_width: config.counter_width };
+        Self {
+            layout: input_layout(&config),
+            widths,
+            banks: vec![Bank::reset(config.counters); config.threads],
+            tsc: 0,
+            stage: InputStage::cleared(config.threads, config.events.len()),
+            previous_kernel: 0,
+            read_data: 0,
+            fault: false,
+            config,
+        }
+    }
+
+    /// One rising edge with `inputs` sampled at it; returns the outputs during the
+    /// following cycle.
+    pub fn step(&mut self, inputs: &PmuInputs) -> PmuOutputs {
+        if inputs.reset {
+            // B.6: reset puts every register and flip-flop to its reset value; the
+            // inputs sampled at the reset edge are dropped (B.4).
+            *self = Self::new(self.config.clone());
+            return self.outputs();
+        }
+        let port = evaluate(
+            inputs,
+            self.config.threads,
+            self.config.counters,
+            |thread| self.banks[thread].user_access,
+            |thread, register| self.read(thread, register),
+        );
+        let edges: Vec<Vec<CounterEdge>> = (0..self.config.threads).map(|thread| self.thread_edges(thread)).collect();
+        self.commit(&edges, &port);
+        self.previous_kernel = self.stage.kernel_bits();
+        self.stage = InputStage::sample(inputs, &self.layout, self.config.threads);
+        self.read_data = port.read_data;
+        self.fault = port.fault;
+        self.outputs()
+    }
+
+    /// B.4 and C.1 for every counter of `thread`, from this cycle's state.
+    fn thread_edges(&self, thread: usize) -> Vec<CounterEdge> {
+        let bank = &self.banks[thread];
+        let previous_kernel = self.previous_kernel >> thread & 1 == 1;
+        let mode = ModeChange::new(self.stage.kernel(thread), previous_kernel);
+        (0..self.config.counters)
+            .map(|i| {
+                let counted = count(bank, i, thread, &self.stage, &self.config.events);
+                CounterEdge::new(
+                    counted,
+                    mode.saves(bank, i),
+                    mode.restores(bank, i),
+                    bank.counters[i],
+                    bank.shadows[i],
+                )
+            })
+            .collect()
+    }
+
+    /// B.7: every flip-flop takes its next value at this edge.
+    fn commit(&mut self, edges: &[Vec<CounterEdge>], port: &PortCycle) {
+        let widths = self.widths;
+        for (thread, (bank, edges)) in self.banks.iter_mut().zip(edges).enumerate() {
+            let write = port.write.filter(|write| write.thread == thread);
+            let written = |register: Register| {
+                write.filter(|write| write.register == register).map(|write| write.data & widths.writable(register))
+            };
+            let mut overflowed = 0;
+            for (i, edge) in edges.iter().enumerate() {
+                let next = edge.resolve(
+                    written(Register::Counter(i)),
+                    written(Register::Shadow(i)),
+                    bank.shadows[i],
+                    widths.counter_width,
+                );
+                bank.counters[i] = next.counter;
+                bank.shadows[i] = next.shadow;
+                bank.previous_conditions[i] = edge.condition;
+                overflowed |= (next.overflow as u64) << i;
+            }
+            let cleared = written(Register::GlobalOvfCtrl).unwrap_or(0);
+            bank.global_status = next_status(bank.global_status, cleared, overflowed);
+            if let Some(write) = write {
+                bank.write_control(write.register, write.data, widths);
+            }
+        }
+        // B.7: a TSC write wins over the +1.
+        self.tsc = match port.write {
+            Some(write) if write.register == Register::Tsc => write.data,
+            _ => self.tsc.wrapping_add(1),
+        };
+    }
+
+    /// What a read of `register` in bank `thread` returns during this cycle.
+    fn read(&self, thread: usize, register: Register) -> u64 {
+        match register {
+            Register::PmuId => self.pmu_id(thread),
+            Register::Tsc => self.tsc,
+            _ => self.banks[thread].read(register),
+        }
+    }
+
+    /// B.6 PMU_ID as read by `thread`: [7:0] T, [15:8] K, [23:16] CW, [31:24] AW and
+    /// [39:32] log2 D (0 until part D is modelled), [41:40] the accessing thread,
+    /// [63:48] 0x504D.
+    fn pmu_id(&self, thread: usize) -> u64 {
+        self.config.threads as u64
+            | (self.config.counters as u64) << 8
+            | (self.config.counter_width as u64) << 16
+            | (thread as u64 & 0b11) << 40
+            | addr::PMU_ID_SIGNATURE << 48
+    }
+
+    /// The registered outputs and pmi (from the registers alone, B.4).
+    fn outputs(&self) -> PmuOutputs {
+        let pmi = self.banks.iter().enumerate().fold(0u8, |pmi, (thread, bank)| pmi | (bank.pmi() as u8) << thread);
+        PmuOutputs { pmi, reg_rdata: self.read_data, reg_fault: self.fault }
+    }
+
+    /// PERF_CNTR[index] of `thread` now.
+    pub fn counter(&self, thread: usize, index: usize) -> u64 {
+        self.banks[thread].counters[index]
+    }
+
+    /// SHADOW[index] of `thread` now.
+    pub fn shadow(&self, thread: usize, index: usize) -> u64 {
+        self.banks[thread].shadows[index]
+    }
+
+    /// PERF_EVTSEL[index] of `thread` now (B.6 bits only).
+    pub fn evtsel(&self, thread: usize, index: usize) -> u64 {
+        self.banks[thread].event_selects[index]
+    }
+
+    /// PERF_GLOBAL_STATUS of `thread` now.
+    pub fn global_status(&self, thread: usize) -> u64 {
+        self.banks[thread].global_status
+    }
+
+    /// The TSC now.
+    pub fn tsc(&self) -> u64 {
+        self.tsc
+    }
+
+    /// The configuration this PMU was built from.
+    pub fn config(&self) -> &PmuConfig {
+        &self.config
+    }
+}
+
+impl Engine<PmuInputs, PmuOutputs> for ReferencePmu {
+    fn name(&self) -> &'static str {
+        "reference"
+    }
+
+    fn step(&mut self, inputs: &PmuInputs) -> PmuOutputs {
+        ReferencePmu::step(self, inputs)
+    }
+}

@@ -1,0 +1,51 @@
+//! The PMU reference model: part B (the core: counting, TSC, register port and its
+//! privilege rules), C.1 (shadow counters) and D.2.1 (FREEZE_CTRL with `pm_mark`),
+//! cycle by cycle, in plain Rust and written from the specification alone: register
+//! addresses and fields come from B.6 here, not from the hardware's tables, so the two
+//! cross-check. Part D's tracing is not modelled yet: its addresses (0x40-0x42) are
+//! unlisted and denied, and PMU_ID's AW and log2 D fields read 0. Each counter's V_i
+//! (the value it would take at an edge) is computed on its own (`edge`) so the trace
+//! records and the block-end restart can be added on top.
+//!
+//! # Choices where the SPEC is silent
+//! - Bits the hardware ports do not have are ignored: only the 2 bits of `reg_thread`
+//!   (B.5), bits t < T of `kernel` and `pm_mark`, and the event fields of B.2's layout.
+//! - A cycle with neither `reg_read` nor `reg_write` never faults, whatever `reg_thread`
+//!   and `reg_addr` hold; `reg_wdata` matters only with an allowed write.
+//! - The privilege checks of a cycle use USER_ACCESS of the accessing bank as it is
+//!   during that cycle (a write to it acts from the next cycle, B.7).
+//! - C.1's save and restore depend only on the mode change and SHADOW_CTRL: they also
+//!   happen with EN = 0, PERF_GLOBAL_CTRL[i] = 0, while frozen or with a select that
+//!   names no event (a restore then gives SHADOW + 0).
+//! - A save at the edge of a PERF_CNTR[i] write stores the counter as it was during
+//!   that cycle (the old value), not the written one.
+//! - The count c is the full sum of the fields (up to T*255 with ANY), neither
+//!   truncated nor saturated; CMASK compares with it, and with E = 0, CMASK = 0 the
+//!   whole sum is added.
+//! - B.4.5's previous-condition flip-flop takes cond at every edge whatever E is,
+//!   including edges where the counter is written or restored; so setting E while the
+//!   condition already holds counts nothing until it drops and rises again. A select
+//!   naming no event has cond = 0.
+//! - SPFLT keeps SPFLT_CTRL[K-1:0] and uses only wdata[0]; ring 0 may also set or clear
+//!   USER_PREF by writing PERF_SPFLT_CONTROL[63].
+//! - PMU_ID[41:40] is `reg_thread`; as reg_thread >= T is denied, it is always < T.
+//! - The TSC reads 0 during the cycle after a reset edge and counts from there.
+//! - `layout::field_width(0)` is 1 (0 is no valid PerCycleMax); `layout::set_event`
+//!   drops value bits above the field's width, as the port would.
+mod access;
+pub mod addr;
+mod bank;
+mod counting;
+mod edge;
+mod engine;
+pub mod evtsel;
+mod input_stage;
+pub mod layout;
+mod port;
+mod registers;
+mod shadow;
+#[cfg(test)]
+mod tests;
+
+pub use engine::ReferencePmu;
+pub use layout::{field_width, input_layout, set_event, FieldPosition, InputLayout};

@@ -1,0 +1,97 @@
+//! B.6: which register an address names in a PMU with K counters per thread, and which
+//! bits of each register exist (bits not listed read 0 and ignore writes).
+use super::addr;
+use super::evtsel;
+
+/// A register of the B.6 table (part D's trace registers are not modelled yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Register {
+    PmuId,
+    Tsc,
+    Counter(usize),
+    EventSelect(usize),
+    SpfltControl,
+    GlobalStatus,
+    GlobalOvfCtrl,
+    GlobalCtrl,
+    Shadow(usize),
+    ShadowCtrl,
+    FreezeCtrl,
+    UserAccess,
+    Spflt,
+}
+
+impl Register {
+    /// The register at `address` with `counters` (K) counters per bank, or None for an
+    /// address the table does not list (B.5: such an access is denied). 0x20+i, 0x28+i
+    /// and 0x30+i exist only for i < K.
+    pub(super) fn decode(address: u8, counters: usize) -> Option<Register> {
+        let indexed = |base: u8| {
+            let index = address.wrapping_sub(base) as usize;
+            (address >= base && index < counters).then_some(index)
+        };
+        if let Some(i) = indexed(addr::PERF_CNTR) {
+            return Some(Register::Counter(i));
+        }
+        if let Some(i) = indexed(addr::PERF_EVTSEL) {
+            return Some(Register::EventSelect(i));
+        }
+        if let Some(i) = indexed(addr::SHADOW) {
+            return Some(Register::Shadow(i));
+        }
+        match address {
+            addr::PMU_ID => Some(Register::PmuId),
+            addr::TSC => Some(Register::Tsc),
+            addr::PERF_SPFLT_CONTROL => Some(Register::SpfltControl),
+            addr::PERF_GLOBAL_STATUS => Some(Register::GlobalStatus),
+            addr::PERF_GLOBAL_OVF_CTRL => Some(Register::GlobalOvfCtrl),
+            addr::PERF_GLOBAL_CTRL => Some(Register::GlobalCtrl),
+            addr::SHADOW_CTRL => Some(Register::ShadowCtrl),
+            addr::FREEZE_CTRL => Some(Register::FreezeCtrl),
+            addr::USER_ACCESS => Some(Register::UserAccess),
+            addr::SPFLT => Some(Register::Spflt),
+            _ => None,
+        }
+    }
+}
+
+/// The widths that decide which bits of a register exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RegisterWidths {
+    /// K.
+    pub(super) counters: usize,
+    /// CW.
+    pub(super) counter_width: usize,
+}
+
+impl RegisterWidths {
+    /// [K-1:0]: one bit per counter.
+    pub(super) fn per_counter(&self) -> u64 {
+        (1u64 << self.counters) - 1
+    }
+
+    /// [CW-1:0].
+    pub(super) fn counter_value(&self) -> u64 {
+        if self.counter_width >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.counter_width) - 1
+        }
+    }
+
+    /// The bits of `register` that a write keeps (B.6 fields).
+    pub(super) fn writable(&self, register: Register) -> u64 {
+        let per_counter = self.per_counter();
+        match register {
+            Register::PmuId | Register::GlobalStatus => 0,
+            Register::Tsc => u64::MAX,
+            Register::Counter(_) | Register::Shadow(_) => self.counter_value(),
+            Register::EventSelect(_) => evtsel::WRITABLE,
+            Register::SpfltControl => per_counter | 1 << addr::USER_PREF_BIT,
+            Register::GlobalOvfCtrl | Register::GlobalCtrl => per_counter,
+            Register::ShadowCtrl => per_counter | per_counter << addr::RESTORE_ON_EXIT_SHIFT,
+            Register::FreezeCtrl | Register::Spflt => 1,
+            Register::UserAccess => addr::user_access::RESET,
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Tests of the PMU reference model: the specification's worked examples (C.1), B.4's
+//! counting rules, the B.6 privilege table and B.7's same-edge precedence, all with
+//! exact values. Shared here: the Appendix 1 table and a bench that holds the
+//! event-side inputs and drives the register port one cycle at a time.
+mod conditions;
+mod figures;
+mod fixtures;
+mod input_layout;
+mod precedence;
+mod privilege;
+mod random;
+mod register_fields;
+mod scope;
+
+use super::ReferencePmu;
+use crate::ports::pmu::{PmuConfig, PmuInputs, PmuOutputs};
+
+pub(super) use fixtures::{custom_config, event_index, knc_config, knc_events, select};
+
+/// A PMU with held event-side inputs: each method is one cycle (one edge).
+pub(super) struct Bench {
+    pub(super) pmu: ReferencePmu,
+    /// events, core_events, kernel and pm_mark as presented in the coming cycles.
+    pub(super) inputs: PmuInputs,
+}
+
+impl Bench {
+    pub(super) fn new(config: PmuConfig) -> Self {
+        Self { pmu: ReferencePmu::new(config), inputs: PmuInputs::default() }
+    }
+
+    fn config(&self) -> PmuConfig {
+        self.pmu.config().clone()
+    }
+
+    /// One cycle with the held event inputs and the register port fields of `port`.
+    pub(super) fn cycle_with(&mut self, port: impl FnOnce(&mut PmuInputs)) -> PmuOutputs {
+        let mut inputs = self.inputs.clone();
+        port(&mut inputs);
+        self.pmu.step(&inputs)
+    }
+
+    /// One cycle with no register access.
+    pub(super) fn tick(&mut self) -> PmuOutputs {
+        self.cycle_with(|_| {})
+    }
+
+    /// One cycle writing `value` to `address` of bank `thread` in ring 0.
+    pub(super) fn write(&mut self, thread: usize, address: u8, value: u64) -> PmuOutputs {
+        let outputs = self.cycle_with(|inputs| {
+            inputs.reg_thread = thread as u8;
+            inputs.reg_priv = true;
+            inputs.reg_addr = address;
+            inputs.reg_wdata = value;
+            inputs.reg_write = true;
+        });
+        assert!(!outputs.reg_fault, "ring-0 write of {address:#04x} faulted");
+        outputs
+    }
+
+    /// One cycle reading `address` of bank `thread` in ring 0: the value during it.
+    pub(super) fn read(&mut self, thread: usize, address: u8) -> u64 {
+        let outputs = self.cycle_with(|inputs| {
+            inputs.reg_thread = thread as u8;
+            inputs.reg_priv = true;
+            inputs.reg_addr = address;
+            inputs.reg_read = true;
+        });
+        assert!(!outputs.reg_fault, "ring-0 read of {address:#04x} faulted");
+        outputs.reg_rdata
+    }
+
+    /// Hold table event `event`'s field of `thread` at `value` from the next cycle on.
+    pub(super) fn set_event(&mut self, event: usize, thread: usize, value: u64) {
+        let config = self.config();
+        super::set_event(&mut self.inputs, &config, event, thread, value);
+    }
+
+    /// No events from the next cycle on.
+    pub(super) fn clear_events(&mut self) {
+        self.inputs.events.clear();
+        self.inputs.core_events.clear();
+    }
+
+    /// Hold thread `thread`'s `kernel` bit from the next cycle on.
+    pub(super) fn set_kernel(&mut self, thread: usize, kernel: bool) {
+        self.inputs.kernel = self.inputs.kernel & !(1 << thread) | (kernel as u8) << thread;
+    }
+
+    /// Hold thread `thread`'s `pm_mark` bit from the next cycle on.
+    pub(super) fn set_pm_mark(&mut self, thread: usize, marked: bool) {
+        self.inputs.pm_mark = self.inputs.pm_mark & !(1 << thread) | (marked as u8) << thread;
+    }
+}
