@@ -1,11 +1,17 @@
 //! pmugen: generate, simulate and report synthesizable performance-monitoring hardware.
-use anyhow::{bail, Result};
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+mod cli;
 
+use anyhow::{bail, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::fmt::Debug;
+use std::path::{Path, PathBuf};
+
+use cli::{EngineChoice, MonitorArgs, PmuArgs, RunArgs};
+use pmugen::design::{self, Design};
 use pmugen::host::command::HostAction;
 use pmugen::{bench, generate, report, simulate};
-use pmugen_hdl::params::{self, MonitorParams};
+use pmugen_hdl::params::MonitorParams;
+use pmugen_sim::ports::Signals;
 
 #[derive(Parser)]
 #[command(
@@ -13,8 +19,9 @@ use pmugen_hdl::params::{self, MonitorParams};
     version,
     about = "Generate, simulate and report synthesizable performance-monitoring hardware",
     after_help = "Example:\n  pmugen generate monitor --events 8 --order-width 3 --out generated\n  \
-                  pmugen simulate monitor --events 8 --order-width 3 --cycles 200000 --seed 1\n  \
-                  pmugen report monitor --events 8 --order-width 3"
+                  pmugen generate pmu --threads 4 --counters 2 --counter-width 40 --out generated\n  \
+                  pmugen simulate pmu --cycles 200000 --seed 1 --engine all\n  \
+                  pmugen report pmu --threads 1"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -23,34 +30,34 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Write the Verilog of a design.
-    #[command(after_help = "Example:\n  pmugen generate monitor --events 8 --order-width 3 --out generated")]
+    /// Write the Verilog of a design, with its C header and tables.
+    #[command(after_help = "Example:\n  pmugen generate monitor --events 8 --order-width 3 --out generated\n  \
+                            pmugen generate pmu --threads 2 --counters 4 --counter-width 48 --event-table my_events.json")]
     Generate {
         #[command(subcommand)]
-        design: GenerateDesign,
+        design: DesignWithOut,
     },
-    /// Simulate a design against the reference model on seeded random stimulus.
-    #[command(after_help = "Example:\n  pmugen simulate monitor --events 8 --order-width 3 --cycles 200000 --seed 1 --vcd target/m.vcd")]
+    /// Simulate a design against its reference model on seeded random stimulus.
+    #[command(after_help = "Example:\n  pmugen simulate monitor --events 8 --order-width 3 --cycles 200000 --seed 1 --vcd target/m.vcd\n  \
+                            pmugen simulate pmu --cycles 1000000 --engine all")]
     Simulate {
         #[command(subcommand)]
-        design: SimulateDesign,
+        design: DesignWithRun,
     },
     /// Synthesize with yosys, place with nextpnr-ice40, check the budget, write reports.
-    #[command(
-        after_help = "Example:\n  pmugen report monitor --events 8 --order-width 3 --out target/pmugen/report\n  \
-                      pmugen report monitor --sweep --order-width 3"
-    )]
+    #[command(after_help = "Example:\n  pmugen report monitor --events 8 --order-width 3 --out target/pmugen/report\n  \
+                            pmugen report monitor --sweep --order-width 3\n  pmugen report pmu --threads 4 --counters 2")]
     Report {
         #[command(subcommand)]
         design: ReportDesign,
     },
-    /// Benchmark native vs Verilator simulation speed for N = 4, 8, 16, 32.
-    #[command(after_help = "Example:\n  pmugen bench monitor --cycles 200000")]
+    /// Benchmark native vs Verilator simulation speed over a few sizes.
+    #[command(after_help = "Example:\n  pmugen bench monitor --cycles 200000\n  pmugen bench pmu --cycles 200000")]
     Bench {
         #[command(subcommand)]
         design: BenchDesign,
     },
-    /// Build a bitstream for a board (N=8, W=3, UART 115200 baud) with yosys, nextpnr-ice40 and icepack.
+    /// Build a bitstream for a board (monitor N=8, W=3, UART 115200 baud) with yosys, nextpnr-ice40 and icepack.
     #[command(after_help = "Example:\n  pmugen build --board icebreaker\n  pmugen build --board hx8k --out target/hx8k")]
     Build {
         /// The board.
@@ -75,64 +82,121 @@ enum Command {
         action: HostAction,
     },
     /// The main job: generate + simulate + report for one configuration.
-    #[command(after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000")]
+    #[command(after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000")]
     Flow {
         #[command(subcommand)]
-        design: FlowDesign,
+        design: DesignWithFlow,
     },
 }
 
-/// Parameters of an event-order monitor (SPEC A.1).
-#[derive(Args, Clone, Copy)]
-struct MonitorArgs {
-    /// N: number of event inputs (2..=32).
-    #[arg(long = "events", value_name = "N", default_value = "8", value_parser = parse_events, allow_hyphen_values = true)]
-    events: usize,
-    /// W: order width in bits per event (2..=8).
-    #[arg(long = "order-width", value_name = "W", default_value = "3", value_parser = parse_order_width, allow_hyphen_values = true)]
-    order_width: usize,
-}
-
-impl MonitorArgs {
-    fn params(self) -> MonitorParams {
-        MonitorParams { events: self.events, order_width: self.order_width }
-    }
-}
-
-fn parse_parameter(parameter: params::Parameter, text: &str) -> Result<usize, String> {
-    let value: u64 = text.trim().parse().map_err(|_| {
-        format!(
-            "{} ({}) = '{text}' is not a number; allowed range {}..={}",
-            parameter.flag, parameter.name, parameter.min, parameter.max
-        )
-    })?;
-    parameter.check(value).map_err(|err| err.to_string())
-}
-
-fn parse_events(text: &str) -> Result<usize, String> {
-    parse_parameter(params::EVENTS, text)
-}
-
-fn parse_order_width(text: &str) -> Result<usize, String> {
-    parse_parameter(params::ORDER_WIDTH, text)
-}
-
-fn parse_cycles(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(value) if (1..=10_000_000_000).contains(&value) => Ok(value),
-        _ => Err(format!("--cycles = '{text}' is not a number in range 1..=10000000000")),
-    }
-}
-
 #[derive(Subcommand)]
-enum GenerateDesign {
-    /// The event-order monitor (SPEC part A).
+enum DesignWithOut {
+    /// The event-order monitor.
     Monitor {
         #[command(flatten)]
         monitor: MonitorArgs,
-        /// Output directory; the file is DIR/event_order_monitor_n{N}_w{W}.v.
+        /// Output directory.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
         out: PathBuf,
+    },
+    /// The Knights Corner-style core PMU.
+    Pmu {
+        #[command(flatten)]
+        pmu: PmuArgs,
+        /// Output directory.
+        #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
+        out: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum DesignWithRun {
+    /// The event-order monitor.
+    Monitor {
+        #[command(flatten)]
+        monitor: MonitorArgs,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// The Knights Corner-style core PMU.
+    Pmu {
+        #[command(flatten)]
+        pmu: PmuArgs,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+}
+
+#[derive(Subcommand)]
+enum DesignWithFlow {
+    /// The event-order monitor.
+    Monitor {
+        #[command(flatten)]
+        monitor: MonitorArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Output directory for the Verilog and the reports (default target/pmugen/<top>).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// The Knights Corner-style core PMU.
+    Pmu {
+        #[command(flatten)]
+        pmu: PmuArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Output directory for the Verilog and the reports (default target/pmugen/<top>).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ReportDesign {
+    /// The event-order monitor.
+    Monitor {
+        #[command(flatten)]
+        monitor: MonitorArgs,
+        /// Output directory for the Verilog, netlists, report.md and report.json (default target/pmugen/<top>).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Sweep N (ignores --events): a report per N, plus sweep.md/json/svg in DIR
+        /// (default target/pmugen/sweep_w{W}).
+        #[arg(long)]
+        sweep: bool,
+        /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
+        #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = cli::parse_events, requires = "sweep")]
+        sweep_events: Vec<usize>,
+    },
+    /// The Knights Corner-style core PMU.
+    Pmu {
+        #[command(flatten)]
+        pmu: PmuArgs,
+        /// Output directory for the Verilog, netlists, report.md and report.json (default target/pmugen/<top>).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchDesign {
+    /// The event-order monitor at (N, W) = (4, 3), (8, 3), (16, 4), (32, 5).
+    Monitor {
+        /// Cycles per engine and configuration.
+        #[arg(long, value_name = "C", default_value = "200000", value_parser = cli::parse_cycles)]
+        cycles: u64,
+        /// Stimulus seed.
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
+    },
+    /// The PMU with the default table at (T, K, CW) = (1, 2, 40), (4, 2, 40), (4, 4, 64).
+    Pmu {
+        /// Cycles per engine and configuration.
+        #[arg(long, value_name = "C", default_value = "200000", value_parser = cli::parse_cycles)]
+        cycles: u64,
+        /// Stimulus seed.
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
     },
 }
 
@@ -145,117 +209,31 @@ enum BoardName {
     Hx8k,
 }
 
-/// Which simulation engines run next to the reference model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Engine {
-    /// The rust-hdl model, natively.
-    Native,
-    /// The generated Verilog compiled with Verilator.
-    Verilator,
-    /// Both, in lockstep with the reference model.
-    All,
+fn default_dir(top: &str) -> PathBuf {
+    PathBuf::from("target/pmugen").join(top)
 }
 
-#[derive(Args, Clone)]
-struct SimulateArgs {
-    #[command(flatten)]
-    monitor: MonitorArgs,
-    /// Number of clock cycles.
-    #[arg(long, value_name = "C", default_value = "100000", value_parser = parse_cycles)]
-    cycles: u64,
-    /// Stimulus seed (the same seed gives the same stimulus on every engine).
-    #[arg(long, value_name = "S", default_value = "1")]
-    seed: u64,
-    /// Engines to compare with the reference model.
-    #[arg(long, value_enum, default_value = "native")]
-    engine: Engine,
-    /// Write a VCD waveform to FILE: from the native model with `--engine native`,
-    /// from Verilator (`--trace`) with `verilator` or `all`.
-    #[arg(long, value_name = "FILE")]
-    vcd: Option<PathBuf>,
-}
-
-#[derive(Subcommand)]
-enum SimulateDesign {
-    /// The event-order monitor (SPEC part A).
-    Monitor(SimulateArgs),
-}
-
-#[derive(Subcommand)]
-enum ReportDesign {
-    /// The event-order monitor (SPEC part A).
-    Monitor {
-        #[command(flatten)]
-        monitor: MonitorArgs,
-        /// Output directory for the Verilog, netlists, report.md and report.json.
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-        /// Sweep N (ignores --events): a report per N, plus sweep.md/json/svg in DIR
-        /// (default target/pmugen/sweep_w{W}).
-        #[arg(long)]
-        sweep: bool,
-        /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
-        #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_events, requires = "sweep")]
-        sweep_events: Vec<usize>,
-    },
-}
-
-#[derive(Subcommand)]
-enum BenchDesign {
-    /// The event-order monitor (SPEC part A) at (N, W) = (4, 3), (8, 3), (16, 4), (32, 5).
-    Monitor {
-        /// Cycles per engine and configuration.
-        #[arg(long, value_name = "C", default_value = "200000", value_parser = parse_cycles)]
-        cycles: u64,
-        /// Stimulus seed.
-        #[arg(long, value_name = "S", default_value = "1")]
-        seed: u64,
-    },
-}
-
-#[derive(Subcommand)]
-enum FlowDesign {
-    /// The event-order monitor (SPEC part A).
-    Monitor {
-        #[command(flatten)]
-        simulate: SimulateArgs,
-        /// Output directory for the Verilog and the reports.
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-    },
-}
-
-fn default_report_dir(params: MonitorParams) -> PathBuf {
-    PathBuf::from("target/pmugen").join(params.top_name())
-}
-
-fn run_simulation(args: &SimulateArgs) -> Result<()> {
-    let params = args.monitor.params();
-    let design = pmugen::design::monitor(params);
+fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, args: &RunArgs) -> Result<()> {
     if let Some(parent) = args.vcd.as_deref().and_then(|p| p.parent()).filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
     }
     let mut engines = Vec::new();
-    if matches!(args.engine, Engine::Native | Engine::All) {
-        engines.push(match (&args.vcd, args.engine) {
-            (Some(path), Engine::Native) => design.native_with_vcd(std::fs::File::create(path)?),
-            _ => design.native(),
-        });
+    if matches!(args.engine, EngineChoice::Native | EngineChoice::All) {
+        let vcd = match (&args.vcd, args.engine) {
+            (Some(path), EngineChoice::Native) => Some(std::fs::File::create(path)?),
+            _ => None,
+        };
+        engines.push(design.native(vcd));
     }
-    if matches!(args.engine, Engine::Verilator | Engine::All) {
+    if matches!(args.engine, EngineChoice::Verilator | EngineChoice::All) {
         engines.push(design.verilator(args.vcd.as_deref()).map_err(anyhow::Error::msg)?);
     }
-    println!(
-        "simulate {}: {} cycles, seed {}, engines reference + {}",
-        params.top_name(),
-        args.cycles,
-        args.seed,
-        engines.iter().map(|e| e.name()).collect::<Vec<_>>().join(" + ")
-    );
-    let summary = simulate::lockstep(params, &mut engines, args.cycles, args.seed);
+    let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+    println!("simulate {}: {} cycles, seed {}, engines reference + {}", design.top_name(), args.cycles, args.seed, names.join(" + "));
+    let summary = simulate::lockstep(design, &mut engines, args.cycles, args.seed);
     println!("cycles:          {}", summary.cycles);
-    println!("matched cycles:  {}", summary.matched_cycles);
-    println!("serial frames:   {}", summary.frames);
+    let active: Vec<String> = summary.active.iter().map(|(name, count)| format!("{name} {count}")).collect();
+    println!("non-zero cycles: {} (reference outputs)", active.join(", "));
     for (name, _) in &summary.engine_time {
         println!("{name:<8} speed:  {:.0} cycles/s", summary.rate(name).unwrap_or(0.0));
     }
@@ -275,9 +253,8 @@ fn run_simulation(args: &SimulateArgs) -> Result<()> {
             }
             println!("  inputs: {:?}", mismatch.inputs);
             println!(
-                "reproduce: cargo run --release -- simulate monitor --events {} --order-width {} --cycles {} --seed {} --engine {} --vcd target/mismatch.vcd",
-                params.events,
-                params.order_width,
+                "reproduce: cargo run --release -- simulate {} --cycles {} --seed {} --engine {} --vcd target/mismatch.vcd",
+                design.arguments(),
                 mismatch.cycle + 1,
                 args.seed,
                 args.engine.to_possible_value().expect("named").get_name()
@@ -287,14 +264,28 @@ fn run_simulation(args: &SimulateArgs) -> Result<()> {
     }
 }
 
+fn flow<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, run: &RunArgs, out: &Path, report: impl FnOnce() -> Result<()>) -> Result<()> {
+    let path = generate::write(design, out)?;
+    println!("wrote {}", path.display());
+    run_simulation(design, run)?;
+    report()
+}
+
 fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { design: GenerateDesign::Monitor { monitor, out } } => {
-            let path = generate::write_monitor(monitor.params(), &out)?;
+        Command::Generate { design: DesignWithOut::Monitor { monitor, out } } => {
+            let path = generate::write(design::monitor(monitor.params()).as_ref(), &out)?;
             println!("wrote {}", path.display());
         }
-        Command::Simulate { design: SimulateDesign::Monitor(args) } => run_simulation(&args)?,
+        Command::Generate { design: DesignWithOut::Pmu { pmu, out } } => {
+            let path = generate::write(&pmu.design()?, &out)?;
+            println!("wrote {} (and its _regs.h, _regs.md, _events.json, _inputs.json, _inputs.md)", path.display());
+        }
+        Command::Simulate { design: DesignWithRun::Monitor { monitor, run } } => {
+            run_simulation(design::monitor(monitor.params()).as_ref(), &run)?
+        }
+        Command::Simulate { design: DesignWithRun::Pmu { pmu, run } } => run_simulation(&pmu.design()?, &run)?,
         Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events } } => {
             let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));
@@ -302,8 +293,11 @@ fn main() -> Result<()> {
         }
         Command::Report { design: ReportDesign::Monitor { monitor, out, .. } } => {
             let params = monitor.params();
-            let out = out.unwrap_or_else(|| default_report_dir(params));
-            report::run(params, &out)?;
+            report::run(&params, &out.unwrap_or_else(|| default_dir(&params.top_name())))?;
+        }
+        Command::Report { design: ReportDesign::Pmu { pmu, out } } => {
+            let design = pmu.design()?;
+            report::run(&design, &out.unwrap_or_else(|| default_dir(&design.top_name())))?;
         }
         Command::Build { board: name, out } => {
             let name = name.to_possible_value().expect("named").get_name().to_string();
@@ -316,20 +310,34 @@ fn main() -> Result<()> {
         Command::Host { port, baud, action } => pmugen::host::command::run(&port, baud, action)?,
         Command::Bench { design: BenchDesign::Monitor { cycles, seed } } => {
             let mut rows = Vec::new();
-            for (events, order_width) in bench::CONFIGURATIONS {
-                let params = MonitorParams { events, order_width };
-                eprintln!("bench {} ...", params.top_name());
-                rows.push(bench::measure(params, cycles, seed).map_err(anyhow::Error::msg)?);
+            for (events, order_width) in [(4, 3), (8, 3), (16, 4), (32, 5)] {
+                let design = design::monitor(MonitorParams { events, order_width });
+                eprintln!("bench {} ...", design.top_name());
+                let columns = vec![events.to_string(), order_width.to_string()];
+                rows.push(bench::measure(design.as_ref(), columns, cycles, seed).map_err(anyhow::Error::msg)?);
             }
-            print!("{}", bench::markdown(&rows, cycles));
+            print!("{}", bench::markdown(&["N", "W"], &rows, cycles));
         }
-        Command::Flow { design: FlowDesign::Monitor { simulate: args, out } } => {
-            let params = args.monitor.params();
-            let out = out.unwrap_or_else(|| default_report_dir(params));
-            let path = generate::write_monitor(params, &out)?;
-            println!("wrote {}", path.display());
-            run_simulation(&args)?;
-            report::run(params, &out)?;
+        Command::Bench { design: BenchDesign::Pmu { cycles, seed } } => {
+            let mut rows = Vec::new();
+            for (threads, counters, counter_width) in [(1, 2, 40), (4, 2, 40), (4, 4, 64)] {
+                let args = PmuArgs { threads, counters, counter_width, event_table: None };
+                let design = args.design()?;
+                eprintln!("bench {} ...", design.top_name());
+                let columns = vec![threads.to_string(), counters.to_string(), counter_width.to_string()];
+                rows.push(bench::measure(&design, columns, cycles, seed).map_err(anyhow::Error::msg)?);
+            }
+            print!("{}", bench::markdown(&["T", "K", "CW"], &rows, cycles));
+        }
+        Command::Flow { design: DesignWithFlow::Monitor { monitor, run, out } } => {
+            let params = monitor.params();
+            let out = out.unwrap_or_else(|| default_dir(&params.top_name()));
+            flow(design::monitor(params).as_ref(), &run, &out, || report::run(&params, &out).map(drop))?;
+        }
+        Command::Flow { design: DesignWithFlow::Pmu { pmu, run, out } } => {
+            let design = pmu.design()?;
+            let out = out.unwrap_or_else(|| default_dir(&design.top_name()));
+            flow(&design, &run, &out, || report::run(&design, &out).map(drop))?;
         }
     }
     Ok(())

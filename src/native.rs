@@ -1,27 +1,43 @@
 //! The rust-hdl model as a simulation engine: a direct loop (set inputs, settle,
-//! clock edge, settle), no testbench threads.
+//! clock edge, settle), no testbench threads. Any top that says how its ports map
+//! to a design's inputs and outputs ([`NativeTop`]) runs here.
 use rust_hdl::prelude::*;
 use std::fs::File;
 use std::io::BufWriter;
 
 use pmugen_hdl::monitor::top::EventOrderMonitor;
-use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
+use pmugen_hdl::pmu::top::Pmu;
+use pmugen_sim::ports::pmu::{PmuInputs, PmuOutputs};
+use pmugen_sim::ports::{Engine, MonitorInputs, MonitorOutputs};
 
 /// Delta cycles allowed for the design to settle after an input change.
 const MAX_DELTAS: usize = 200;
 
-/// The native model of one monitor configuration.
-pub struct NativeMonitor<const N: usize, const W: usize> {
-    uut: EventOrderMonitor<N, W>,
+/// A generated top as the engines see it: its clock, and its ports as plain values.
+pub trait NativeTop: Block {
+    /// The design's inputs.
+    type Inputs;
+    /// The design's outputs.
+    type Outputs;
+    /// The `clock` port.
+    fn clock(&mut self) -> &mut Signal<In, Clock>;
+    /// Drive every input port (with the clock low).
+    fn apply(&mut self, inputs: &Self::Inputs);
+    /// Read every output port.
+    fn outputs(&self) -> Self::Outputs;
+}
+
+/// The native model of one design configuration.
+pub struct NativeEngine<B: NativeTop> {
+    uut: B,
     vcd: Option<rust_hdl::core::vcd_probe::VCDProbe<BufWriter<File>>>,
     time: u64,
 }
 
-impl<const N: usize, const W: usize> NativeMonitor<N, W> {
-    /// A monitor in its power-on state (every register at its reset value),
-    /// optionally writing a VCD waveform.
-    pub fn new(vcd: Option<File>) -> Self {
-        let mut uut = EventOrderMonitor::<N, W>::new();
+impl<B: NativeTop> NativeEngine<B> {
+    /// `uut` in its power-on state (every register at its reset value), optionally
+    /// writing a VCD waveform.
+    pub fn new(mut uut: B, vcd: Option<File>) -> Self {
         uut.connect_all();
         let vcd = vcd.map(|file| write_vcd_header(BufWriter::new(file), &uut));
         let mut this = Self { uut, vcd, time: 0 };
@@ -45,34 +61,70 @@ impl<const N: usize, const W: usize> NativeMonitor<N, W> {
     }
 }
 
-impl<const N: usize, const W: usize> Engine<MonitorInputs, MonitorOutputs> for NativeMonitor<N, W> {
+impl<B: NativeTop> Engine<B::Inputs, B::Outputs> for NativeEngine<B> {
     fn name(&self) -> &'static str {
         "native"
     }
 
-    fn step(&mut self, inputs: &MonitorInputs) -> MonitorOutputs {
-        let uut = &mut self.uut;
-        uut.clock.next = Clock { clk: false };
-        uut.reset.next = inputs.reset;
-        uut.events.next = (inputs.events as u64).to_bits();
-        uut.start.next = (inputs.start as u64).to_bits();
-        uut.stop.next = (inputs.stop as u64).to_bits();
-        uut.reg_addr.next = (inputs.reg_addr as u64).to_bits();
-        uut.reg_wdata.next = (inputs.reg_wdata as u64).to_bits();
-        uut.reg_write.next = inputs.reg_write;
+    fn step(&mut self, inputs: &B::Inputs) -> B::Outputs {
+        self.uut.clock().next = Clock { clk: false };
+        self.uut.apply(inputs);
         self.settle();
         self.trace();
-        self.uut.clock.next = Clock { clk: true };
+        self.uut.clock().next = Clock { clk: true };
         self.settle();
         self.trace();
-        let uut = &self.uut;
+        self.uut.outputs()
+    }
+}
+
+impl<const N: usize, const W: usize> NativeTop for EventOrderMonitor<N, W> {
+    type Inputs = MonitorInputs;
+    type Outputs = MonitorOutputs;
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+    fn apply(&mut self, inputs: &MonitorInputs) {
+        self.reset.next = inputs.reset;
+        self.events.next = (inputs.events as u64).to_bits();
+        self.start.next = (inputs.start as u64).to_bits();
+        self.stop.next = (inputs.stop as u64).to_bits();
+        self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
+        self.reg_wdata.next = (inputs.reg_wdata as u64).to_bits();
+        self.reg_write.next = inputs.reg_write;
+    }
+    fn outputs(&self) -> MonitorOutputs {
         MonitorOutputs {
-            reg_rdata: uut.reg_rdata.val().index() as u32,
-            matched: uut.matched.val(),
-            window: uut.window.val(),
-            ser_data: uut.ser_data.val(),
-            ser_valid: uut.ser_valid.val(),
-            ser_last: uut.ser_last.val(),
+            reg_rdata: self.reg_rdata.val().index() as u32,
+            matched: self.matched.val(),
+            window: self.window.val(),
+            ser_data: self.ser_data.val(),
+            ser_valid: self.ser_valid.val(),
+            ser_last: self.ser_last.val(),
         }
+    }
+}
+
+impl NativeTop for Pmu {
+    type Inputs = PmuInputs;
+    type Outputs = PmuOutputs;
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+    fn apply(&mut self, inputs: &PmuInputs) {
+        self.reset.next = inputs.reset;
+        self.events.set_words(&inputs.events);
+        self.core_events.set_words(&inputs.core_events);
+        self.kernel.set(inputs.kernel as u64);
+        self.pm_mark.set(inputs.pm_mark as u64);
+        self.reg_thread.next = ((inputs.reg_thread & 3) as u64).to_bits();
+        self.reg_priv.next = inputs.reg_priv;
+        self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
+        self.reg_wdata.set(inputs.reg_wdata);
+        self.reg_write.next = inputs.reg_write;
+        self.reg_read.next = inputs.reg_read;
+    }
+    fn outputs(&self) -> PmuOutputs {
+        PmuOutputs { pmi: self.pmi.get() as u8, reg_rdata: self.reg_rdata.get(), reg_fault: self.reg_fault.val() }
     }
 }

@@ -1,15 +1,15 @@
-//! `pmugen simulate`: run engines in lockstep on one seeded stimulus and compare
-//! every output every cycle.
+//! `pmugen simulate`: run engines in lockstep with the reference model on one seeded
+//! stimulus and compare every output every cycle, for any design.
+use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
-use pmugen_hdl::params::MonitorParams;
-use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
-use pmugen_sim::reference::ReferenceMonitor;
-use pmugen_sim::stimulus::RandomStimulus;
+use pmugen_sim::ports::{Engine, Signals};
+
+use crate::design::Design;
 
 /// The first difference between engines.
 #[derive(Clone, Debug)]
-pub struct Mismatch {
+pub struct Mismatch<I> {
     /// Cycle index (0-based) of the edge after which the outputs differ.
     pub cycle: u64,
     /// The output signal that differs.
@@ -17,25 +17,24 @@ pub struct Mismatch {
     /// (engine, value) for every engine, the reference first.
     pub values: Vec<(&'static str, u64)>,
     /// The inputs of that cycle.
-    pub inputs: MonitorInputs,
+    pub inputs: I,
 }
 
 /// Totals of a lockstep run.
-#[derive(Clone, Debug, Default)]
-pub struct RunSummary {
+#[derive(Clone, Debug)]
+pub struct RunSummary<I> {
     /// Cycles simulated.
     pub cycles: u64,
-    /// Cycles with `matched` high.
-    pub matched_cycles: u64,
-    /// Frames completed on the serial output.
-    pub frames: u64,
+    /// For every output signal, the cycles in which the reference drove it non-zero:
+    /// shows what the stimulus reached (matches, frames, interrupts, faults, reads).
+    pub active: Vec<(&'static str, u64)>,
     /// Wall time spent in each engine (same order as the engines).
     pub engine_time: Vec<(&'static str, Duration)>,
     /// The first mismatch, if any (the run stops there).
-    pub mismatch: Option<Mismatch>,
+    pub mismatch: Option<Mismatch<I>>,
 }
 
-impl RunSummary {
+impl<I> RunSummary<I> {
     /// Cycles per second of engine `name`.
     pub fn rate(&self, name: &str) -> Option<f64> {
         self.engine_time
@@ -43,30 +42,36 @@ impl RunSummary {
             .find(|(engine, _)| *engine == name)
             .map(|(_, time)| self.cycles as f64 / time.as_secs_f64().max(1e-9))
     }
+
+    /// Cycles in which the reference drove output `signal` non-zero.
+    pub fn active(&self, signal: &str) -> u64 {
+        self.active.iter().find(|(name, _)| *name == signal).map_or(0, |(_, count)| *count)
+    }
 }
 
 /// Cycles per batch: engines behind a pipe answer a batch at once.
 const BATCH: u64 = 2048;
 
-fn first_difference(outputs: &[MonitorOutputs]) -> Option<usize> {
-    let reference = outputs[0].signals();
-    (0..reference.len()).find(|&i| outputs.iter().any(|o| o.signals()[i].1 != reference[i].1))
-}
-
-/// Run the reference model and `engines` on `cycles` cycles of the stimulus of
-/// `seed`, stopping at the first difference.
-pub fn lockstep(params: MonitorParams, engines: &mut [Box<MonitorEngine>], cycles: u64, seed: u64) -> RunSummary {
-    let mut reference = ReferenceMonitor::new(params.events, params.order_width);
-    let mut stimulus = RandomStimulus::new(params.events, params.order_width, seed);
+/// Run the design's reference model and `engines` on `cycles` cycles of the stimulus
+/// of `seed`, stopping at the first difference.
+pub fn lockstep<I: Clone + Debug, O: Signals + Clone>(
+    design: &dyn Design<I, O>,
+    engines: &mut [Box<dyn Engine<I, O>>],
+    cycles: u64,
+    seed: u64,
+) -> RunSummary<I> {
+    let mut reference = design.reference();
+    let mut stimulus = design.stimulus(seed);
     let mut summary = RunSummary {
+        cycles: 0,
+        active: Vec::new(),
         engine_time: engines.iter().map(|e| (e.name(), Duration::ZERO)).collect(),
-        ..Default::default()
+        mismatch: None,
     };
-    let mut engine_outputs: Vec<Vec<MonitorOutputs>> = vec![Vec::new(); engines.len()];
-    let mut outputs = Vec::with_capacity(engines.len() + 1);
+    let mut engine_outputs: Vec<Vec<O>> = vec![Vec::new(); engines.len()];
     let mut done = 0;
     while done < cycles {
-        let batch: Vec<MonitorInputs> = (0..BATCH.min(cycles - done)).map(|_| stimulus.next_inputs()).collect();
+        let batch: Vec<I> = (0..BATCH.min(cycles - done)).map(|_| stimulus.next().expect("endless stimulus")).collect();
         for ((engine, (_, time)), out) in engines.iter_mut().zip(summary.engine_time.iter_mut()).zip(&mut engine_outputs) {
             out.clear();
             let started = Instant::now();
@@ -75,22 +80,22 @@ pub fn lockstep(params: MonitorParams, engines: &mut [Box<MonitorEngine>], cycle
         }
         for (k, inputs) in batch.iter().enumerate() {
             let cycle = done + k as u64;
-            outputs.clear();
-            outputs.push(reference.step(inputs));
-            outputs.extend(engine_outputs.iter().map(|out| out[k]));
+            let expected = reference.step(inputs).signals();
             summary.cycles = cycle + 1;
-            if let Some(index) = first_difference(&outputs) {
-                let names = std::iter::once("reference").chain(engines.iter().map(|e| e.name()));
-                summary.mismatch = Some(Mismatch {
-                    cycle,
-                    signal: outputs[0].signals()[index].0,
-                    values: names.zip(outputs.iter().map(|o| o.signals()[index].1)).collect(),
-                    inputs: *inputs,
-                });
+            if summary.active.is_empty() {
+                summary.active = expected.iter().map(|(name, _)| (*name, 0)).collect();
+            }
+            for ((_, count), (_, value)) in summary.active.iter_mut().zip(&expected) {
+                *count += (*value != 0) as u64;
+            }
+            let actual: Vec<Vec<(&'static str, u64)>> = engine_outputs.iter().map(|out| out[k].signals()).collect();
+            let differs = (0..expected.len()).find(|&i| actual.iter().any(|signals| signals[i].1 != expected[i].1));
+            if let Some(index) = differs {
+                let mut values = vec![("reference", expected[index].1)];
+                values.extend(engines.iter().zip(&actual).map(|(engine, signals)| (engine.name(), signals[index].1)));
+                summary.mismatch = Some(Mismatch { cycle, signal: expected[index].0, values, inputs: inputs.clone() });
                 return summary;
             }
-            summary.matched_cycles += outputs[0].matched as u64;
-            summary.frames += outputs[0].ser_last as u64;
         }
         done += batch.len() as u64;
     }

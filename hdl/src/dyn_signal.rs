@@ -113,6 +113,19 @@ impl<D: Direction> DynSignal<D> {
         }
     }
 
+    /// Drive bits `lsb..lsb+width` (`width` <= 64) with `value`.
+    pub fn set_field(&mut self, lsb: usize, width: usize, value: u64) {
+        debug_assert!(lsb + width <= self.width);
+        let value = value & low_mask(width);
+        let (word, shift) = (lsb / 64, lsb % 64);
+        let mask = low_mask(width);
+        self.next[word] = self.next[word] & !(mask << shift) | value << shift;
+        if shift != 0 && shift + width > 64 {
+            let high = 64 - shift;
+            self.next[word + 1] = self.next[word + 1] & !(mask >> high) | value >> high;
+        }
+    }
+
     /// Drive the whole signal from words, least significant first (missing words are 0).
     pub fn set_words(&mut self, words: &[u64]) {
         let count = self.next.len();
@@ -206,6 +219,12 @@ mod tests {
         narrow.set(0xFF);
         assert_eq!(narrow.get(), 0x1F, "an output reads what was written");
         narrow.set_bit(0, false);
+        let mut packed = DynSignal::<Out>::new(130);
+        packed.set_field(60, 40, 0xAB_CDEF_0123);
+        packed.set_field(120, 10, 0x3FF);
+        assert_eq!((packed.field(60, 40), packed.field(120, 10), packed.field(100, 20)), (0xAB_CDEF_0123, 0x3FF, 0));
+        packed.set_field(64, 8, 0);
+        assert_eq!(packed.field(60, 40), 0xAB_CDEF_0003);
         assert!(!narrow.bit(0) && narrow.bit(4));
         assert_eq!(narrow.bits(), 5);
     }

@@ -1,37 +1,94 @@
-//! Co-simulation of generated Verilog with real Verilator.
+//! Co-simulation of generated Verilog with real Verilator, for any design.
 //!
-//! [`VerilatorMonitor::build`] compiles the design with `verilator --cc --exe --build
-//! -O3` and the generic harness `sim/verilator/harness.cpp`, which reads batches of
-//! input records on stdin and answers with output records on stdout. Builds are
-//! cached under `target/verilator/<top>-<hash>/`, keyed by the Verilog, the harness
-//! and the options.
+//! [`build`] compiles the design with `verilator --cc --exe --build -O3` and the
+//! generic harness `sim/verilator/harness.cpp`, whose port code is generated here
+//! from the design's port list ([`PortCodec`]). The harness reads batches of input
+//! records on stdin and answers with output records on stdout. Builds are cached
+//! under `target/verilator/<top>-<hash>/`, keyed by the Verilog, the harness, the
+//! port list and the options.
 use std::collections::hash_map::DefaultHasher;
+use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use crate::ports::{Engine, MonitorInputs, MonitorOutputs};
+use crate::ports::Engine;
 use crate::tools::{require, run_tool, target_dir};
 
 const HARNESS: &str = include_str!("../verilator/harness.cpp");
-const INPUT_BYTES: usize = 16;
-const OUTPUT_BYTES: usize = 12;
 
-/// A running Verilator model of one generated monitor.
-pub struct VerilatorMonitor {
-    child: Child,
-    /// `None` once closed (dropping it ends the harness).
-    stdin: Option<BufWriter<ChildStdin>>,
-    stdout: BufReader<ChildStdout>,
-    buffer: Vec<u8>,
+/// How one design's inputs and outputs map to its Verilog ports: the port lists
+/// (name, width, without `clock`) and the conversion to and from 64-bit words, each
+/// port taking ceil(width/64) words in list order.
+pub trait PortCodec<I, O> {
+    /// The input ports the harness drives, in record order.
+    fn inputs(&self) -> Vec<(&'static str, usize)>;
+    /// The output ports the harness reads, in record order.
+    fn outputs(&self) -> Vec<(&'static str, usize)>;
+    /// Append one cycle's input record.
+    fn encode(&self, inputs: &I, words: &mut Vec<u64>);
+    /// One cycle's outputs from its record.
+    fn decode(&self, words: &[u64]) -> O;
 }
 
-/// The Verilator executable for `verilog` (top `top`), built if not cached.
-/// With `trace`, the model can write a VCD waveform.
-pub fn build(verilog: &str, top: &str, trace: bool) -> Result<PathBuf, String> {
+/// Words of a record for these ports.
+fn record_words(ports: &[(&'static str, usize)]) -> usize {
+    ports.iter().map(|(_, width)| width.div_ceil(64)).sum()
+}
+
+/// The C++ statements that copy a record to the ports (`to_ports`) or back.
+fn port_code(ports: &[(&'static str, usize)], to_ports: bool) -> String {
+    let mut code = String::new();
+    let mut word = 0;
+    for &(name, width) in ports {
+        let ctype = match width {
+            1..=8 => "CData",
+            9..=16 => "SData",
+            17..=32 => "IData",
+            _ => "QData",
+        };
+        if width <= 64 {
+            let _ = if to_ports {
+                writeln!(code, "    top->{name} = ({ctype})in[{word}];")
+            } else {
+                writeln!(code, "    out[{word}] = (uint64_t)top->{name};")
+            };
+        } else {
+            // Wide ports are arrays of 32-bit words in Verilator.
+            for half in 0..width.div_ceil(32) {
+                let (source, shift) = (word + half / 2, 32 * (half % 2));
+                let _ = if to_ports {
+                    writeln!(code, "    top->{name}[{half}] = (uint32_t)(in[{source}] >> {shift});")
+                } else if shift == 0 {
+                    writeln!(code, "    out[{source}] = (uint64_t)top->{name}[{half}];")
+                } else {
+                    writeln!(code, "    out[{source}] |= (uint64_t)top->{name}[{half}] << {shift};")
+                };
+            }
+        }
+        word += width.div_ceil(64);
+    }
+    code
+}
+
+/// The harness source for a design's ports.
+pub fn harness_source(top: &str, inputs: &[(&'static str, usize)], outputs: &[(&'static str, usize)]) -> String {
+    let class = format!("V{top}");
+    HARNESS
+        .replace("PMUGEN_HEADER", &format!("{class}.h"))
+        .replace("PMUGEN_TOP", &class)
+        .replace("PMUGEN_INPUT_WORDS", &record_words(inputs).to_string())
+        .replace("PMUGEN_OUTPUT_WORDS", &record_words(outputs).to_string())
+        .replace("PMUGEN_APPLY_INPUTS\n", &port_code(inputs, true))
+        .replace("PMUGEN_READ_OUTPUTS\n", &port_code(outputs, false))
+}
+
+/// The Verilator executable for `verilog` (top `top`) driven through `harness`,
+/// built if not cached. With `trace`, the model can write a VCD waveform.
+pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
-    (verilog, HARNESS, trace).hash(&mut hasher);
+    (verilog, harness, trace).hash(&mut hasher);
     let dir = target_dir().join("verilator").join(format!("{top}-{:016x}", hasher.finish()));
     let exe = dir.join("obj").join("harness");
     if exe.exists() {
@@ -40,8 +97,6 @@ pub fn build(verilog: &str, top: &str, trace: bool) -> Result<PathBuf, String> {
     require(&["verilator", "make", "g++"])?;
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-    let class = format!("V{top}");
-    let harness = HARNESS.replace("PMUGEN_HEADER", &format!("{class}.h")).replace("PMUGEN_TOP", &class);
     std::fs::write(dir.join(format!("{top}.v")), verilog).map_err(|e| e.to_string())?;
     std::fs::write(dir.join("harness.cpp"), harness).map_err(|e| e.to_string())?;
     let verilog_file = format!("{top}.v");
@@ -56,15 +111,34 @@ pub fn build(verilog: &str, top: &str, trace: bool) -> Result<PathBuf, String> {
     args.extend([verilog_file.as_str(), "harness.cpp"]);
     let (ok, log) = run_tool("verilator", &args, &dir)?;
     if !ok || !exe.exists() {
+        // Leave no half-built directory that a later run would take for a cached build.
+        let _ = std::fs::remove_dir_all(dir.join("obj"));
         return Err(format!("verilator build of {top} failed in {}:\n{log}", dir.display()));
     }
     Ok(exe)
 }
 
-impl VerilatorMonitor {
+/// A running Verilator model of one generated design.
+pub struct VerilatorEngine<C> {
+    codec: C,
+    child: Child,
+    /// `None` once closed (dropping it ends the harness).
+    stdin: Option<BufWriter<ChildStdin>>,
+    stdout: BufReader<ChildStdout>,
+    words: Vec<u64>,
+    bytes: Vec<u8>,
+    output_words: usize,
+}
+
+impl<C> VerilatorEngine<C> {
     /// Build (or reuse) and start the model of `verilog`; `vcd` asks for a waveform.
-    pub fn start(verilog: &str, top: &str, vcd: Option<&Path>) -> Result<Self, String> {
-        let exe = build(verilog, top, vcd.is_some())?;
+    pub fn start<I, O>(verilog: &str, top: &str, codec: C, vcd: Option<&Path>) -> Result<Self, String>
+    where
+        C: PortCodec<I, O>,
+    {
+        let (inputs, outputs) = (codec.inputs(), codec.outputs());
+        let harness = harness_source(top, &inputs, &outputs);
+        let exe = build(verilog, top, &harness, vcd.is_some())?;
         let mut command = Command::new(&exe);
         if let Some(path) = vcd {
             command.arg(path);
@@ -76,66 +150,75 @@ impl VerilatorMonitor {
             .map_err(|e| format!("starting {}: {e}", exe.display()))?;
         let stdin = BufWriter::new(child.stdin.take().expect("piped stdin"));
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-        Ok(Self { child, stdin: Some(stdin), stdout, buffer: Vec::new() })
+        let output_words = record_words(&outputs);
+        Ok(Self { codec, child, stdin: Some(stdin), stdout, words: Vec::new(), bytes: Vec::new(), output_words })
     }
 
-    fn exchange(&mut self, inputs: &[MonitorInputs], outputs: &mut Vec<MonitorOutputs>) -> std::io::Result<()> {
-        self.buffer.clear();
-        self.buffer.reserve(4 + inputs.len() * INPUT_BYTES);
-        self.buffer.extend_from_slice(&(inputs.len() as u32).to_ne_bytes());
+    fn exchange<I, O>(&mut self, inputs: &[I], outputs: &mut Vec<O>) -> std::io::Result<()>
+    where
+        C: PortCodec<I, O>,
+    {
+        self.words.clear();
         for input in inputs {
-            self.buffer.extend_from_slice(&input.events.to_ne_bytes());
-            self.buffer.extend_from_slice(&input.reg_wdata.to_ne_bytes());
-            self.buffer.extend_from_slice(&[
-                input.reset as u8,
-                input.start,
-                input.stop,
-                input.reg_addr,
-                input.reg_write as u8,
-                0,
-                0,
-                0,
-            ]);
+            self.codec.encode(input, &mut self.words);
+        }
+        self.bytes.clear();
+        self.bytes.extend_from_slice(&(inputs.len() as u32).to_ne_bytes());
+        for word in &self.words {
+            self.bytes.extend_from_slice(&word.to_ne_bytes());
         }
         let stdin = self.stdin.as_mut().expect("open until drop");
-        stdin.write_all(&self.buffer)?;
+        stdin.write_all(&self.bytes)?;
         stdin.flush()?;
-        self.buffer.resize(inputs.len() * OUTPUT_BYTES, 0);
-        self.stdout.read_exact(&mut self.buffer)?;
-        outputs.extend(self.buffer.chunks_exact(OUTPUT_BYTES).map(|record| MonitorOutputs {
-            reg_rdata: u32::from_ne_bytes([record[0], record[1], record[2], record[3]]),
-            matched: record[4] != 0,
-            window: record[5] != 0,
-            ser_data: record[6] != 0,
-            ser_valid: record[7] != 0,
-            ser_last: record[8] != 0,
-        }));
+        self.bytes.resize(inputs.len() * self.output_words * 8, 0);
+        self.stdout.read_exact(&mut self.bytes)?;
+        self.words.clear();
+        self.words.extend(self.bytes.chunks_exact(8).map(|b| u64::from_ne_bytes(b.try_into().expect("8 bytes"))));
+        outputs.extend(self.words.chunks_exact(self.output_words).map(|record| self.codec.decode(record)));
         Ok(())
     }
 }
 
-impl Engine<MonitorInputs, MonitorOutputs> for VerilatorMonitor {
+impl<I, O, C: PortCodec<I, O>> Engine<I, O> for VerilatorEngine<C> {
     fn name(&self) -> &'static str {
         "verilator"
     }
 
-    fn step(&mut self, inputs: &MonitorInputs) -> MonitorOutputs {
+    fn step(&mut self, inputs: &I) -> O {
         let mut outputs = Vec::with_capacity(1);
         self.step_batch(std::slice::from_ref(inputs), &mut outputs);
-        outputs[0]
+        outputs.pop().expect("one output per input")
     }
 
-    fn step_batch(&mut self, inputs: &[MonitorInputs], outputs: &mut Vec<MonitorOutputs>) {
+    fn step_batch(&mut self, inputs: &[I], outputs: &mut Vec<O>) {
         if let Err(err) = self.exchange(inputs, outputs) {
             panic!("the Verilator model stopped answering: {err}");
         }
     }
 }
 
-impl Drop for VerilatorMonitor {
+impl<C> Drop for VerilatorEngine<C> {
     fn drop(&mut self) {
         // Closing stdin ends the harness, which then closes its waveform.
         drop(self.stdin.take());
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn port_code_splits_wide_ports_into_32_bit_halves() {
+        let inputs = [("reset", 1), ("events", 100), ("reg_wdata", 64)];
+        let code = port_code(&inputs, true);
+        assert!(code.contains("top->reset = (CData)in[0];"));
+        assert!(code.contains("top->events[0] = (uint32_t)(in[1] >> 0);"));
+        assert!(code.contains("top->events[3] = (uint32_t)(in[2] >> 32);"));
+        assert!(code.contains("top->reg_wdata = (QData)in[3];"));
+        assert_eq!(record_words(&inputs), 4);
+        let out = port_code(&[("pmi", 4), ("wide", 70)], false);
+        assert!(out.contains("out[1] = (uint64_t)top->wide[0];") && out.contains("out[1] |= (uint64_t)top->wide[1] << 32;"));
     }
 }

@@ -1,5 +1,5 @@
-//! iCE40 figures: yosys `synth_ice40` cell counts and nextpnr-ice40 placement,
-//! utilisation and maximum frequency on an iCE40-HX8K (ct256).
+//! iCE40 figures: yosys `synth_ice40` cell counts, and nextpnr-ice40 placement,
+//! utilisation and maximum frequency on each device a design is reported for.
 use anyhow::{Context, Result};
 use serde::Serialize;
 use serde_json::Value;
@@ -8,27 +8,49 @@ use std::path::Path;
 
 use pmugen_sim::tools::run_tool;
 
-/// The device the report places on.
-pub const DEVICE: &str = "iCE40-HX8K ct256";
-/// Logic cells of an iCE40-HX8K.
-pub const HX8K_LOGIC_CELLS: u64 = 7680;
+/// An iCE40 device and package to place on.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Device {
+    /// Name in reports, e.g. `iCE40-HX8K ct256`.
+    pub name: &'static str,
+    /// Short name for file names, e.g. `hx8k`.
+    pub short: &'static str,
+    /// nextpnr-ice40's device and package options.
+    #[serde(skip)]
+    pub options: &'static [&'static str],
+    /// Logic cells of the device.
+    pub logic_cells: u64,
+}
+
+/// iCE40-HX8K in the ct256 package (the HX8K breakout board), 7680 logic cells.
+pub const HX8K: Device = Device { name: "iCE40-HX8K ct256", short: "hx8k", options: &["--hx8k", "--package", "ct256"], logic_cells: 7680 };
+/// iCE40-UP5K in the sg48 package (iCEBreaker), 5280 logic cells.
+pub const UP5K: Device = Device { name: "iCE40-UP5K sg48", short: "up5k", options: &["--up5k", "--package", "sg48"], logic_cells: 5280 };
+
 /// Target frequency given to nextpnr (timing-driven placement; failing it is allowed,
 /// the achieved Fmax is what the report states).
 pub const TARGET_MHZ: u32 = 100;
 
-/// iCE40 results of one design.
+/// `synth_ice40` results (the same for every device).
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Ice40Figures {
+pub struct Synthesis {
+    /// `SB_LUT4` cells.
+    pub lut4: u64,
+    /// `SB_DFF*` cells.
+    pub dff: u64,
+    /// `SB_CARRY` cells.
+    pub carry: u64,
+    /// `SB_RAM40_4K` block RAMs.
+    pub ram: u64,
+    /// Every cell type.
+    pub cells: BTreeMap<String, u64>,
+}
+
+/// Placement on one device.
+#[derive(Clone, Debug, Serialize)]
+pub struct Placement {
     /// Device name.
     pub device: String,
-    /// `SB_LUT4` cells after `synth_ice40`.
-    pub lut4: u64,
-    /// `SB_DFF*` cells after `synth_ice40`.
-    pub dff: u64,
-    /// `SB_CARRY` cells after `synth_ice40`.
-    pub carry: u64,
-    /// Every cell type after `synth_ice40`.
-    pub cells: BTreeMap<String, u64>,
     /// Logic cells after packing (from nextpnr, also when the design does not fit).
     pub logic_cells: Option<u64>,
     /// Logic cells of the device.
@@ -64,8 +86,8 @@ fn packed_logic_cells(log: &str) -> Option<u64> {
     line.split("ICESTORM_LC:").nth(1)?.split('/').next()?.trim().parse().ok()
 }
 
-/// Synthesize `verilog_file` (top `top`) for iCE40 and place it, in `dir`.
-pub fn figures(dir: &Path, verilog_file: &str, top: &str) -> Result<Ice40Figures> {
+/// Synthesize `verilog_file` (top `top`) for iCE40 in `dir` (writes `ice40.json`).
+pub fn synthesize(dir: &Path, verilog_file: &str, top: &str) -> Result<Synthesis> {
     let script = include_str!("../../scripts/yosys/ice40.ys").replace("{file}", verilog_file).replace("{top}", top);
     std::fs::write(dir.join("ice40.ys"), &script)?;
     let (ok, log) = run_tool("yosys", &["-q", "-l", "ice40.log", "-s", "ice40.ys"], dir).map_err(anyhow::Error::msg)?;
@@ -74,42 +96,48 @@ pub fn figures(dir: &Path, verilog_file: &str, top: &str) -> Result<Ice40Figures
     }
     let cells = count_cells(&std::fs::read_to_string(dir.join("ice40.json"))?, top)?;
     let sum = |prefix: &str| cells.iter().filter(|(k, _)| k.starts_with(prefix)).map(|(_, v)| v).sum();
-    let mut figures = Ice40Figures {
-        device: DEVICE.to_string(),
-        lut4: sum("SB_LUT4"),
-        dff: sum("SB_DFF"),
-        carry: sum("SB_CARRY"),
-        cells: cells.clone(),
-        logic_cells_available: HX8K_LOGIC_CELLS,
-        ..Default::default()
-    };
+    Ok(Synthesis { lut4: sum("SB_LUT4"), dff: sum("SB_DFF"), carry: sum("SB_CARRY"), ram: sum("SB_RAM40"), cells })
+}
+
+/// Place the synthesized `ice40.json` in `dir` on `device`.
+pub fn place(dir: &Path, device: &Device) -> Result<Placement> {
     let freq = TARGET_MHZ.to_string();
-    let args = [
-        "--hx8k", "--package", "ct256", "--json", "ice40.json", "--pcf-allow-unconstrained", "--freq", &freq,
-        "--timing-allow-fail", "--seed", "1", "--report", "nextpnr.json", "-l", "nextpnr.log", "-q",
-    ];
+    let (report_file, log_file) = (format!("nextpnr-{}.json", device.short), format!("nextpnr-{}.log", device.short));
+    let mut args: Vec<&str> = device.options.to_vec();
+    args.extend([
+        "--json", "ice40.json", "--pcf-allow-unconstrained", "--freq", &freq, "--timing-allow-fail", "--seed", "1",
+        "--report", &report_file, "-l", &log_file, "-q",
+    ]);
+    let _ = std::fs::remove_file(dir.join(&report_file));
     let (placed, log) = run_tool("nextpnr-ice40", &args, dir).map_err(anyhow::Error::msg)?;
-    let full_log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
-    figures.logic_cells = packed_logic_cells(&full_log);
+    let full_log = std::fs::read_to_string(dir.join(&log_file)).unwrap_or_default();
+    let mut placement = Placement {
+        device: device.name.to_string(),
+        logic_cells: packed_logic_cells(&full_log),
+        logic_cells_available: device.logic_cells,
+        fits: false,
+        fmax_mhz: None,
+        note: None,
+    };
     if placed {
-        let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("nextpnr.json"))?)
+        let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(&report_file))?)
             .context("parsing the nextpnr report")?;
-        figures.logic_cells = report["utilization"]["ICESTORM_LC"]["used"].as_u64();
-        figures.fits = true;
-        figures.fmax_mhz = fmax_mhz(&report);
+        placement.logic_cells = report["utilization"]["ICESTORM_LC"]["used"].as_u64();
+        placement.fits = true;
+        placement.fmax_mhz = fmax_mhz(&report);
     } else {
         let reason = log
             .lines()
             .find(|line| line.contains("ERROR"))
-            .unwrap_or("nextpnr-ice40 failed (see nextpnr.log)")
+            .unwrap_or("nextpnr-ice40 failed (see the nextpnr log)")
             .trim()
             .to_string();
-        let too_big = figures.logic_cells.is_some_and(|lc| lc > HX8K_LOGIC_CELLS) || log.contains("Unable to place");
-        figures.note = Some(if too_big {
-            format!("does not fit the {DEVICE} ({HX8K_LOGIC_CELLS} logic cells): {reason}")
+        let too_big = placement.logic_cells.is_some_and(|lc| lc > device.logic_cells) || log.contains("Unable to place");
+        placement.note = Some(if too_big {
+            format!("does not fit the {} ({} logic cells): {reason}", device.name, device.logic_cells)
         } else {
             reason
         });
     }
-    Ok(figures)
+    Ok(placement)
 }

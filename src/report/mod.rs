@@ -1,11 +1,14 @@
-//! `pmugen report`: resource report and budget check (SPEC A.7).
+//! `pmugen report`: resource report and budget check for any design.
 //!
 //! Runs real yosys (`proc; flatten; opt -full` for the coarse count, `synth_ice40`
-//! for LUT/DFF/CARRY) and nextpnr-ice40 (HX8K ct256, for logic cells and Fmax),
-//! writes `report.md` and `report.json`, and fails naming the group whose count
-//! differs from the formula.
+//! for LUT/DFF/CARRY/RAM) and nextpnr-ice40 (logic cells and Fmax on each of the
+//! design's devices), writes `report.md` and `report.json`, and fails naming the
+//! group whose count differs from the design's formula. A design that does not fit
+//! a device is stated in the report, not a failure.
 pub mod ice40;
+pub mod monitor;
 pub mod netlist;
+pub mod pmu;
 pub mod sweep;
 
 use anyhow::{bail, Result};
@@ -14,19 +17,18 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::tools::run_tool;
 
-use crate::generate;
-use ice40::Ice40Figures;
-use netlist::CoarseCounts;
+use crate::design::Artifact;
+use ice40::{Device, Placement, Synthesis};
+use netlist::{CoarseCounts, Groups};
 
-/// One line of the SPEC A.7 budget.
+/// One line of a design's hardware budget.
 #[derive(Clone, Debug, Serialize)]
 pub struct BudgetLine {
     /// What is counted.
     pub item: String,
-    /// The formula of SPEC A.7.
+    /// The formula.
     pub formula: String,
     /// The formula's value.
     pub expected: usize,
@@ -35,10 +37,37 @@ pub struct BudgetLine {
 }
 
 impl BudgetLine {
+    /// A line of `item` counted by `formula`.
+    pub fn new(item: &str, formula: &str, expected: usize, actual: usize) -> Self {
+        Self { item: item.to_string(), formula: formula.to_string(), expected, actual }
+    }
     /// Does the count equal the formula?
     pub fn ok(&self) -> bool {
         self.expected == self.actual
     }
+}
+
+/// What a design tells the report.
+pub trait Subject {
+    /// Top-module name.
+    fn top_name(&self) -> String;
+    /// The generated files, the Verilog first.
+    fn files(&self) -> Result<Vec<Artifact>, String>;
+    /// The parameters, for the report's header.
+    fn parameters(&self) -> Vec<(&'static str, String)>;
+    /// Where the budget's formulas are documented.
+    fn budget_source(&self) -> &'static str;
+    /// The flip-flop groups.
+    fn groups(&self) -> Groups;
+    /// The budget lines: the formulas against the counts (and, for designs that
+    /// need it, cells found in `netlist`).
+    fn budget(&self, counts: &CoarseCounts, netlist: &serde_json::Value) -> Result<Vec<BudgetLine>>;
+    /// Other figures worth a line (e.g. the monitor's tie tests).
+    fn notes(&self, _counts: &CoarseCounts, _netlist: &serde_json::Value) -> Result<Vec<(String, usize)>> {
+        Ok(Vec::new())
+    }
+    /// The devices to place on.
+    fn devices(&self) -> &'static [Device];
 }
 
 /// Everything the report says about one design.
@@ -46,10 +75,8 @@ impl BudgetLine {
 pub struct Report {
     /// Top-module name.
     pub design: String,
-    /// N.
-    pub events: usize,
-    /// W.
-    pub order_width: usize,
+    /// Parameter values.
+    pub parameters: BTreeMap<String, String>,
     /// Generator version.
     pub generator: String,
     /// Tool versions.
@@ -58,36 +85,23 @@ pub struct Report {
     pub flip_flops: BTreeMap<String, usize>,
     /// All flip-flop bits.
     pub total_flip_flops: usize,
-    /// Order comparators.
-    pub comparators: usize,
-    /// Pair multiplexers.
-    pub pair_muxes: usize,
-    /// Tie tests (order[a] != order[b]) of the pair select.
-    pub tie_tests: usize,
-    /// The SPEC A.7 budget lines.
+    /// The budget lines.
     pub budget: Vec<BudgetLine>,
-    /// iCE40 figures.
-    pub ice40: Ice40Figures,
+    /// Further counts.
+    pub notes: BTreeMap<String, usize>,
+    /// iCE40 synthesis figures.
+    pub synthesis: Synthesis,
+    /// Placement per device.
+    pub placements: Vec<Placement>,
     /// Coarse cells by type.
     pub coarse_cells: BTreeMap<String, usize>,
 }
 
-/// The SPEC A.7 budget for `params` against `counts`.
-pub fn budget(params: MonitorParams, counts: &CoarseCounts) -> Vec<BudgetLine> {
-    let (n, w) = (params.events, params.order_width);
-    let group = |name: &str| counts.flip_flops.get(name).copied().unwrap_or(0);
-    let line = |item: &str, formula: &str, expected, actual| BudgetLine {
-        item: item.to_string(),
-        formula: formula.to_string(),
-        expected,
-        actual,
-    };
-    vec![
-        line("context record flip-flops", "N*(N-1)", n * (n - 1), group("context record")),
-        line("order register flip-flops", "W*N", w * n, group("order register")),
-        line("order comparators", "N*(N-1)/2", n * (n - 1) / 2, counts.comparators),
-        line("pair multiplexers", "N*(N-1)/2", n * (n - 1) / 2, counts.pair_muxes),
-    ]
+impl Report {
+    /// The placement on the device named `device`.
+    pub fn placement(&self, device: &Device) -> &Placement {
+        self.placements.iter().find(|p| p.device == device.name).expect("the report placed on this device")
+    }
 }
 
 fn tool_version(tool: &str, flag: &str, dir: &Path) -> String {
@@ -97,47 +111,45 @@ fn tool_version(tool: &str, flag: &str, dir: &Path) -> String {
 }
 
 /// The Markdown rendering of `report`.
-pub fn markdown(report: &Report) -> String {
+pub fn markdown(report: &Report, budget_source: &str) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "# Resource report: {}\n", report.design);
+    let parameters: Vec<String> = report.parameters.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     let _ = writeln!(
         md,
-        "N = {} events, W = {} order bits. Generated by pmugen {}; {}; {}.\n",
-        report.events, report.order_width, report.generator, report.tools["yosys"], report.tools["nextpnr-ice40"]
+        "{}. Generated by pmugen {}; {}; {}.\n",
+        parameters.join(", "),
+        report.generator,
+        report.tools["yosys"],
+        report.tools["nextpnr-ice40"]
     );
-    let _ = writeln!(md, "## Budget (SPEC A.7, after `proc; flatten; opt -full`)\n");
+    let _ = writeln!(md, "## Budget ({budget_source}, after `proc; flatten; opt -full`)\n");
     let _ = writeln!(md, "| item | formula | expected | counted | check |\n|---|---|---:|---:|---|");
     for line in &report.budget {
         let verdict = if line.ok() { "ok" } else { "**OFF**" };
         let _ = writeln!(md, "| {} | {} | {} | {} | {verdict} |", line.item, line.formula, line.expected, line.actual);
     }
-    let _ = writeln!(md, "\nTie tests (`order[a] != order[b]`, part of the pair select): {}\n", report.tie_tests);
-    let _ = writeln!(md, "## Flip-flops by group\n\n| group | flip-flops |\n|---|---:|");
+    for (note, count) in &report.notes {
+        let _ = writeln!(md, "\n{note}: {count}");
+    }
+    let _ = writeln!(md, "\n## Flip-flops by group\n\n| group | flip-flops |\n|---|---:|");
     for (group, count) in &report.flip_flops {
         let _ = writeln!(md, "| {group} | {count} |");
     }
     let _ = writeln!(md, "| **total** | **{}** |\n", report.total_flip_flops);
-    let ice = &report.ice40;
-    let _ = writeln!(md, "## iCE40 ({})\n\n| figure | value |\n|---|---:|", ice.device);
-    let _ = writeln!(md, "| SB_LUT4 | {} |\n| SB_DFF* | {} |\n| SB_CARRY | {} |", ice.lut4, ice.dff, ice.carry);
-    match ice.logic_cells {
-        Some(lc) => {
-            let _ = writeln!(md, "| logic cells (nextpnr) | {lc} / {} |", ice.logic_cells_available);
-        }
-        None => {
-            let _ = writeln!(md, "| logic cells (nextpnr) | n/a |");
-        }
+    let s = &report.synthesis;
+    let _ = writeln!(md, "## iCE40 (`synth_ice40`, nextpnr-ice40 seed 1, {} MHz target)\n", ice40::TARGET_MHZ);
+    let _ = writeln!(md, "| figure | value |\n|---|---:|");
+    let _ = writeln!(md, "| SB_LUT4 | {} |\n| SB_DFF* | {} |\n| SB_CARRY | {} |\n| SB_RAM40_4K | {} |", s.lut4, s.dff, s.carry, s.ram);
+    let _ = writeln!(md, "\n| device | logic cells | fits | Fmax `clock` |\n|---|---:|---|---:|");
+    for p in &report.placements {
+        let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
+        let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
+        let fits = if p.fits { "yes" } else { "**does not fit**" };
+        let _ = writeln!(md, "| {} | {cells} | {fits} | {fmax} |", p.device);
     }
-    match ice.fmax_mhz {
-        Some(f) => {
-            let _ = writeln!(md, "| Fmax `clock` | {f:.1} MHz |");
-        }
-        None => {
-            let _ = writeln!(md, "| Fmax `clock` | n/a |");
-        }
-    }
-    if let Some(note) = &ice.note {
-        let _ = writeln!(md, "\nPlacement: {note}");
+    for p in report.placements.iter().filter(|p| p.note.is_some()) {
+        let _ = writeln!(md, "\n{}: {}", p.device, p.note.as_deref().unwrap_or(""));
     }
     let _ = writeln!(md, "\n## Coarse cells\n\n| cell | count |\n|---|---:|");
     for (cell, count) in &report.coarse_cells {
@@ -148,69 +160,78 @@ pub fn markdown(report: &Report) -> String {
 
 /// Generate, synthesize, place, write `report.md`/`report.json` into `out`, and
 /// check the budget. Returns the report; an error names the group that is off.
-pub fn run(params: MonitorParams, out: &Path) -> Result<Report> {
+pub fn run(subject: &dyn Subject, out: &Path) -> Result<Report> {
     pmugen_sim::tools::require(&["yosys", "nextpnr-ice40"]).map_err(anyhow::Error::msg)?;
-    let top = params.top_name();
-    let verilog_path = generate::write_monitor(params, out)?;
+    let top = subject.top_name();
+    let files = subject.files().map_err(anyhow::Error::msg)?;
+    let verilog_path = crate::generate::write_artifacts(&files, out)?;
+    // A report left from an earlier run must not pass for this one.
+    let _ = std::fs::remove_file(out.join("report.md"));
+    let _ = std::fs::remove_file(out.join("report.json"));
     let verilog_file = verilog_path.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
     let script = include_str!("../../scripts/yosys/budget.ys").replace("{file}", &verilog_file).replace("{top}", &top);
     std::fs::write(out.join("budget.ys"), &script)?;
+    eprintln!("report {top}: yosys coarse netlist ...");
     let (ok, log) = run_tool("yosys", &["-q", "-l", "budget.log", "-s", "budget.ys"], out).map_err(anyhow::Error::msg)?;
     if !ok {
         bail!("yosys budget pass failed for {top}:\n{log}");
     }
-    let counts = netlist::analyse(&std::fs::read_to_string(out.join("coarse.json"))?, &top)?;
-    let ice40 = ice40::figures(out, &verilog_file, &top)?;
+    let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("coarse.json"))?)?;
+    let counts = netlist::analyse(&netlist, &top, subject.groups())?;
+    eprintln!("report {top}: yosys synth_ice40 ...");
+    let synthesis = ice40::synthesize(out, &verilog_file, &top)?;
+    let mut placements = Vec::new();
+    for device in subject.devices() {
+        eprintln!("report {top}: nextpnr-ice40 on the {} ...", device.name);
+        placements.push(ice40::place(out, device)?);
+    }
     let mut tools = BTreeMap::new();
     tools.insert("yosys".to_string(), tool_version("yosys", "-V", out));
     tools.insert("nextpnr-ice40".to_string(), tool_version("nextpnr-ice40", "--version", out));
     let report = Report {
         design: top.clone(),
-        events: params.events,
-        order_width: params.order_width,
+        parameters: subject.parameters().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
         generator: env!("CARGO_PKG_VERSION").to_string(),
         tools,
         total_flip_flops: counts.total_flip_flops(),
         flip_flops: counts.flip_flops.clone(),
-        comparators: counts.comparators,
-        pair_muxes: counts.pair_muxes,
-        tie_tests: counts.tie_tests,
-        budget: budget(params, &counts),
-        ice40,
+        budget: subject.budget(&counts, &netlist)?,
+        notes: subject.notes(&counts, &netlist)?.into_iter().collect(),
+        synthesis,
+        placements,
         coarse_cells: counts.cells.clone(),
     };
-    std::fs::write(out.join("report.md"), markdown(&report))?;
+    std::fs::write(out.join("report.md"), markdown(&report, subject.budget_source()))?;
     std::fs::write(out.join("report.json"), serde_json::to_string_pretty(&report)? + "\n")?;
-    println!("report {}: {}", top, out.join("report.md").display());
-    for line in &report.budget {
-        println!(
-            "  {:<28} {:>5} (expected {} = {}) {}",
-            line.item,
-            line.actual,
-            line.formula,
-            line.expected,
-            if line.ok() { "ok" } else { "OFF" }
-        );
-    }
-    println!("  total flip-flops             {:>5}", report.total_flip_flops);
-    let ice = &report.ice40;
-    println!("  iCE40 LUT4 / DFF / CARRY     {} / {} / {}", ice.lut4, ice.dff, ice.carry);
-    if let Some(lc) = ice.logic_cells {
-        println!("  logic cells                  {lc} / {}", ice.logic_cells_available);
-    }
-    match ice.fmax_mhz {
-        Some(f) => println!("  Fmax clock                   {f:.1} MHz"),
-        None => println!("  placement                    {}", ice.note.as_deref().unwrap_or("n/a")),
-    }
+    print_summary(&report, &out.join("report.md"));
     if let Some(off) = report.budget.iter().find(|line| !line.ok()) {
         bail!(
-            "budget check failed: {} = {}, SPEC A.7 requires {} = {} (report: {})",
+            "budget check failed: {} = {}, {} requires {} = {} (report: {})",
             off.item,
             off.actual,
+            subject.budget_source(),
             off.formula,
             off.expected,
             out.join("report.md").display()
         );
     }
     Ok(report)
+}
+
+fn print_summary(report: &Report, path: &Path) {
+    println!("report {}: {}", report.design, path.display());
+    for line in &report.budget {
+        let verdict = if line.ok() { "ok" } else { "OFF" };
+        println!("  {:<28} {:>5} (expected {} = {}) {verdict}", line.item, line.actual, line.formula, line.expected);
+    }
+    println!("  total flip-flops             {:>5}", report.total_flip_flops);
+    let s = &report.synthesis;
+    println!("  iCE40 LUT4 / DFF / CARRY / RAM  {} / {} / {} / {}", s.lut4, s.dff, s.carry, s.ram);
+    for p in &report.placements {
+        let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
+        match p.fmax_mhz {
+            Some(f) => println!("  {:<20} {cells} logic cells, Fmax {f:.1} MHz", p.device),
+            None => println!("  {:<20} {cells} logic cells, {}", p.device, p.note.as_deref().unwrap_or("not placed")),
+        }
+    }
 }

@@ -1,33 +1,30 @@
-//! Reading a flattened yosys JSON netlist: which block owns each flip-flop bit, and
-//! which cells are the order comparators and pair multiplexers (SPEC A.7).
+//! Reading a flattened yosys JSON netlist: which group owns each flip-flop bit (by
+//! the name of the register net its Q drives), and, for the monitor, which cells are
+//! the order comparators and pair multiplexers.
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Flip-flop groups of SPEC A.7, by the hierarchical name of the register net a
-/// flip-flop's Q drives in the flattened netlist. Register nets are named by
-/// convention: `<block>.<dff>.q` for rust-hdl `DFF`s, `<block>.<name>_q` in custom
-/// Verilog. First match wins.
-pub const FLIP_FLOP_GROUPS: &[(&str, &str)] = &[
-    ("event_edges.", "edge-detector history"),
-    ("trigger.start_edges.", "edge-detector history"),
-    ("trigger.stop_edges.", "edge-detector history"),
-    ("event_register.", "event register"),
-    ("record.", "context record"),
-    ("order.", "order register"),
-    ("counter.value", "match counter"),
-    ("counter.wrapped", "match counter"),
-    ("counter.match_flag", "window and match flags"),
-    ("trigger.state", "window and match flags"),
-    ("port.ctrl_q", "control"),
-    ("port.rdata_q", "read-data register"),
-    ("serial.", "serial shifter"),
-];
+/// Flip-flop groups: (pattern of a register net's hierarchical name, group), first
+/// match wins. Register nets are named by convention: `<block>.<name>_q` in custom
+/// Verilog, `<block>.<dff>.q` for rust-hdl `DFF`s; `*` in a pattern matches anything
+/// (e.g. the index of `counters$3`).
+pub type Groups = &'static [(&'static str, &'static str)];
+
+/// Does `name` match `pattern` (`*` matches any run of characters)?
+pub fn glob(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => {
+            name.starts_with(head) && (0..=name.len() - head.len()).any(|skip| glob(tail, &name[head.len() + skip..]))
+        }
+    }
+}
 
 /// Group names in report order.
-pub fn group_names() -> Vec<&'static str> {
+pub fn group_names(groups: Groups) -> Vec<&'static str> {
     let mut names: Vec<&str> = Vec::new();
-    for (_, group) in FLIP_FLOP_GROUPS {
+    for (_, group) in groups {
         if !names.contains(group) {
             names.push(group);
         }
@@ -40,20 +37,20 @@ pub fn group_names() -> Vec<&'static str> {
 pub struct CoarseCounts {
     /// Flip-flop bits per group.
     pub flip_flops: BTreeMap<String, usize>,
-    /// `$lt/$le/$gt/$ge` cells comparing two order-register fields.
-    pub comparators: usize,
-    /// 1-bit `$mux` cells selected by such a comparator.
-    pub pair_muxes: usize,
-    /// `$eq/$ne` cells comparing two order-register fields (the tie test of the pair select).
-    pub tie_tests: usize,
     /// Cell count by yosys cell type (with width), as `stat -width` shows.
     pub cells: BTreeMap<String, usize>,
+    /// The netlist bits each group's flip-flops drive.
+    pub group_bits: HashMap<String, HashSet<i64>>,
 }
 
 impl CoarseCounts {
     /// All flip-flop bits.
     pub fn total_flip_flops(&self) -> usize {
         self.flip_flops.values().sum()
+    }
+    /// Flip-flop bits of `group` (0 if none).
+    pub fn group(&self, group: &str) -> usize {
+        self.flip_flops.get(group).copied().unwrap_or(0)
     }
 }
 
@@ -66,10 +63,14 @@ fn bits(value: &Value) -> Vec<i64> {
     value.as_array().map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default()
 }
 
-/// Count flip-flops by group and find the comparator/multiplexer pairs in
-/// `json` (yosys `write_json` after `proc; flatten; opt -full`) for module `top`.
-pub fn analyse(json: &str, top: &str) -> Result<CoarseCounts> {
-    let netlist: Value = serde_json::from_str(json).context("parsing the yosys JSON netlist")?;
+/// The cells of module `top` in `json` (yosys `write_json` after `proc; flatten; opt -full`).
+pub fn cells<'a>(netlist: &'a Value, top: &str) -> Result<&'a serde_json::Map<String, Value>> {
+    let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
+    module["cells"].as_object().context("the netlist module has no cells")
+}
+
+/// Count flip-flops by group in `netlist` for module `top`.
+pub fn analyse(netlist: &Value, top: &str, groups: Groups) -> Result<CoarseCounts> {
     let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
     let mut names: HashMap<i64, Vec<&str>> = HashMap::new();
     for (name, net) in module["netnames"].as_object().context("netnames")? {
@@ -80,13 +81,11 @@ pub fn analyse(json: &str, top: &str) -> Result<CoarseCounts> {
             names.entry(bit).or_default().push(name);
         }
     }
-    let cells = module["cells"].as_object().context("cells")?;
     let mut counts = CoarseCounts::default();
-    for group in group_names() {
+    for group in group_names(groups) {
         counts.flip_flops.insert(group.to_string(), 0);
     }
-    let mut order_bits: HashSet<i64> = HashSet::new();
-    for (cell_name, cell) in cells {
+    for (cell_name, cell) in cells(netlist, top)? {
         let kind = cell["type"].as_str().unwrap_or("");
         let width = cell["parameters"]["WIDTH"]
             .as_str()
@@ -109,37 +108,59 @@ pub fn analyse(json: &str, top: &str) -> Result<CoarseCounts> {
                     })
                 })
                 .with_context(|| format!("flip-flop {cell_name} drives no register net (`*.q` or `*_q`)"))?;
-            let Some((_, group)) = FLIP_FLOP_GROUPS.iter().find(|(prefix, _)| owner.starts_with(prefix)) else {
-                bail!("flip-flop bit of net `{owner}` belongs to no group of SPEC A.7 (cell {cell_name})");
+            let Some((_, group)) = groups.iter().find(|(pattern, _)| glob(pattern, owner)) else {
+                bail!("flip-flop bit of net `{owner}` belongs to no named group (cell {cell_name})");
             };
             *counts.flip_flops.get_mut(*group).expect("group listed") += 1;
-            if *group == "order register" {
-                order_bits.insert(bit);
-            }
+            counts.group_bits.entry(group.to_string()).or_default().insert(bit);
         }
     }
+    Ok(counts)
+}
+
+/// The monitor's pair select: (order comparators, pair multiplexers, tie tests).
+/// A comparator is a `$lt/$le/$gt/$ge` cell between two fields of `order_group`; a
+/// pair multiplexer a 1-bit `$mux` selected by one; a tie test an `$eq/$ne` between
+/// two order fields.
+pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_group: &str) -> Result<(usize, usize, usize)> {
+    let cells = cells(netlist, top)?;
+    let empty = HashSet::new();
+    let order_bits = counts.group_bits.get(order_group).unwrap_or(&empty);
     let from_orders = |cell: &Value, port: &str| {
         let port_bits = bits(&cell["connections"][port]);
         !port_bits.is_empty() && port_bits.iter().all(|b| order_bits.contains(b))
     };
+    let (mut comparators, mut tie_tests) = (0, 0);
     let mut comparator_outputs: HashSet<i64> = HashSet::new();
     for cell in cells.values() {
-        let kind = cell["type"].as_str().unwrap_or("");
         let between_orders = from_orders(cell, "A") && from_orders(cell, "B");
-        match kind {
+        match cell["type"].as_str().unwrap_or("") {
             "$lt" | "$le" | "$gt" | "$ge" if between_orders => {
-                counts.comparators += 1;
+                comparators += 1;
                 comparator_outputs.extend(bits(&cell["connections"]["Y"]));
             }
-            "$eq" | "$ne" if between_orders => counts.tie_tests += 1,
+            "$eq" | "$ne" if between_orders => tie_tests += 1,
             _ => {}
         }
     }
-    counts.pair_muxes = cells
+    let pair_muxes = cells
         .values()
         .filter(|cell| cell["type"].as_str() == Some("$mux"))
         .filter(|cell| bits(&cell["connections"]["Y"]).len() == 1)
         .filter(|cell| bits(&cell["connections"]["S"]).iter().all(|b| comparator_outputs.contains(b)))
         .count();
-    Ok(counts)
+    Ok((comparators, pair_muxes, tie_tests))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob;
+
+    #[test]
+    fn glob_matches_indices_and_prefixes() {
+        assert!(glob("counters$*.value_q", "counters$12.value_q"));
+        assert!(!glob("counters$*.value_q", "counters$1.shadow_q"));
+        assert!(glob("inputs.*", "inputs.events_q"));
+        assert!(glob("port.rdata_q", "port.rdata_q") && !glob("port.rdata_q", "port.rdata_qq"));
+    }
 }

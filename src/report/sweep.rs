@@ -8,6 +8,7 @@ use std::path::Path;
 
 use pmugen_hdl::params::MonitorParams;
 
+use super::ice40::HX8K;
 use super::Report;
 
 /// The default sweep: dense where the design is small, then every 4 events.
@@ -35,13 +36,13 @@ pub struct SweepPoint {
 impl SweepPoint {
     fn from_report(report: &Report) -> Self {
         Self {
-            events: report.events,
+            events: report.parameters["N"].parse().expect("N is a number"),
             flip_flops: report.total_flip_flops,
             record: report.flip_flops["context record"],
             order: report.flip_flops["order register"],
-            lut4: report.ice40.lut4,
-            logic_cells: report.ice40.logic_cells,
-            fmax_mhz: report.ice40.fmax_mhz,
+            lut4: report.synthesis.lut4,
+            logic_cells: report.placement(&HX8K).logic_cells,
+            fmax_mhz: report.placement(&HX8K).fmax_mhz,
         }
     }
 }
@@ -52,7 +53,7 @@ pub fn run(events: &[usize], order_width: usize, out: &Path) -> Result<Vec<Sweep
     let mut points = Vec::new();
     for &n in events {
         let params = MonitorParams::new(n as u64, order_width as u64)?;
-        let report = super::run(params, &out.join(format!("n{n}")))?;
+        let report = super::run(&params, &out.join(format!("n{n}")))?;
         points.push(SweepPoint::from_report(&report));
     }
     std::fs::write(out.join("sweep.md"), markdown(&points, order_width))?;

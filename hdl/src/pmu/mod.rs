@@ -12,3 +12,11 @@ pub mod event_select;
 #[cfg(test)]
 pub mod testing;
 pub mod counter;
+pub mod global_control;
+pub mod shadow_control;
+pub mod tsc;
+pub mod port_sources;
+pub mod register_port;
+pub mod top;
+mod wiring;
+pub mod regmap_export;

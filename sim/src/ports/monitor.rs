@@ -53,3 +53,40 @@ impl Signals for MonitorOutputs {
 
 /// A monitor simulation engine (reference, native or Verilator).
 pub type MonitorEngine = dyn Engine<MonitorInputs, MonitorOutputs>;
+
+/// The monitor's Verilog ports for the Verilator harness.
+#[derive(Clone, Copy, Debug)]
+pub struct MonitorCodec {
+    /// N, the width of `events`.
+    pub events: usize,
+}
+
+impl crate::verilator::PortCodec<MonitorInputs, MonitorOutputs> for MonitorCodec {
+    fn inputs(&self) -> Vec<(&'static str, usize)> {
+        vec![("reset", 1), ("events", self.events), ("start", 4), ("stop", 4), ("reg_addr", 8), ("reg_wdata", 32), ("reg_write", 1)]
+    }
+    fn outputs(&self) -> Vec<(&'static str, usize)> {
+        vec![("reg_rdata", 32), ("matched", 1), ("window", 1), ("ser_data", 1), ("ser_valid", 1), ("ser_last", 1)]
+    }
+    fn encode(&self, inputs: &MonitorInputs, words: &mut Vec<u64>) {
+        words.extend([
+            inputs.reset as u64,
+            inputs.events as u64,
+            inputs.start as u64,
+            inputs.stop as u64,
+            inputs.reg_addr as u64,
+            inputs.reg_wdata as u64,
+            inputs.reg_write as u64,
+        ]);
+    }
+    fn decode(&self, words: &[u64]) -> MonitorOutputs {
+        MonitorOutputs {
+            reg_rdata: words[0] as u32,
+            matched: words[1] != 0,
+            window: words[2] != 0,
+            ser_data: words[3] != 0,
+            ser_valid: words[4] != 0,
+            ser_last: words[5] != 0,
+        }
+    }
+}

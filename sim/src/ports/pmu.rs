@@ -88,6 +88,81 @@ impl Signals for PmuOutputs {
     }
 }
 
+/// The PMU's Verilog ports for the Verilator harness.
+#[derive(Clone, Copy, Debug)]
+pub struct PmuCodec {
+    /// T.
+    pub threads: usize,
+    /// Width of `events`.
+    pub events_width: usize,
+    /// Width of `core_events`.
+    pub core_events_width: usize,
+}
+
+impl PmuCodec {
+    /// The ports of a PMU of `config`.
+    pub fn new(config: &PmuConfig) -> Self {
+        let width = |scope: EventScope| -> usize {
+            let bits: usize = config
+                .events
+                .iter()
+                .filter(|e| e.scope == scope)
+                .map(|e| (u8::BITS - e.per_cycle_max.leading_zeros()) as usize)
+                .sum();
+            bits
+        };
+        Self {
+            threads: config.threads,
+            events_width: (config.threads * width(EventScope::Thread)).max(1),
+            core_events_width: width(EventScope::Core).max(1),
+        }
+    }
+
+    fn push_wide(words: &mut Vec<u64>, value: &[u64], width: usize) {
+        words.extend((0..width.div_ceil(64)).map(|w| value.get(w).copied().unwrap_or(0)));
+    }
+}
+
+impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
+    fn inputs(&self) -> Vec<(&'static str, usize)> {
+        vec![
+            ("reset", 1),
+            ("events", self.events_width),
+            ("core_events", self.core_events_width),
+            ("kernel", self.threads),
+            ("pm_mark", self.threads),
+            ("reg_thread", 2),
+            ("reg_priv", 1),
+            ("reg_addr", 8),
+            ("reg_wdata", 64),
+            ("reg_write", 1),
+            ("reg_read", 1),
+        ]
+    }
+    fn outputs(&self) -> Vec<(&'static str, usize)> {
+        vec![("pmi", self.threads), ("reg_rdata", 64), ("reg_fault", 1)]
+    }
+    fn encode(&self, inputs: &PmuInputs, words: &mut Vec<u64>) {
+        let mask = (1u64 << self.threads) - 1;
+        words.push(inputs.reset as u64);
+        Self::push_wide(words, &inputs.events, self.events_width);
+        Self::push_wide(words, &inputs.core_events, self.core_events_width);
+        words.extend([
+            inputs.kernel as u64 & mask,
+            inputs.pm_mark as u64 & mask,
+            inputs.reg_thread as u64 & 3,
+            inputs.reg_priv as u64,
+            inputs.reg_addr as u64,
+            inputs.reg_wdata,
+            inputs.reg_write as u64,
+            inputs.reg_read as u64,
+        ]);
+    }
+    fn decode(&self, words: &[u64]) -> PmuOutputs {
+        PmuOutputs { pmi: words[0] as u8, reg_rdata: words[1], reg_fault: words[2] != 0 }
+    }
+}
+
 /// A PMU simulation engine (reference, native or Verilator).
 pub type PmuEngine = dyn Engine<PmuInputs, PmuOutputs>;
 

@@ -1,4 +1,4 @@
-//! Random stimulus for the monitor, reproducible from a seed (ChaCha8).
+//! Random stimulus for the event-order monitor, reproducible from a seed.
 //!
 //! The stream starts with a short setup (CTRL with ENABLE, a few ORDER writes, the
 //! window opened) and then mixes: event toggles biased towards the ordered events

@@ -1,0 +1,273 @@
+//! Global control and status of one thread (seed 001 §1.4.3.4-9): the counter
+//! enables (PERF_GLOBAL_CTRL), the sticky overflow bits (PERF_GLOBAL_STATUS, cleared
+//! by PERF_GLOBAL_OVF_CTRL), the user-preference filter (PERF_SPFLT_CONTROL and the
+//! SPFLT instruction), FREEZE_CTRL and USER_ACCESS, and the thread's `pmi`.
+//!
+//! An overflow at the edge of an OVF_CTRL write stays set: no overflow is lost
+//! (seed 001 §1.4.3.9). `pmi` is the level OR over i of (STATUS[i] AND EVTSEL[i].INT),
+//! from flip-flops only, so it stays 1 until software clears the status bit.
+//!
+//! Latency: writes take effect from the next cycle; `pmi` follows the status one
+//! cycle after the overflow's edge (it is a function of the registers).
+//!
+//! ```text
+//!  writes, wdata --> [GLOBAL_CTRL | SPFLT_CTRL, USER_PREF | FREEZE | USER_ACCESS]
+//!  overflow -------> [STATUS (sticky)] --AND INT, OR--> pmi
+//! ```
+use rust_hdl::prelude::*;
+
+use super::regmap::{USER_ACCESS_RESET, USER_PREF_BIT};
+use crate::custom::{literal, register_declaration, Internal};
+use crate::dyn_signal::{low_mask, DynSignal};
+use crate::verilog;
+
+/// The thread's control registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ControlState {
+    enables: u64,
+    status: u64,
+    spflt_ctrl: u64,
+    user_pref: bool,
+    freeze: bool,
+    user_access: u64,
+}
+
+const RESET: ControlState =
+    ControlState { enables: 0, status: 0, spflt_ctrl: 0, user_pref: false, freeze: false, user_access: USER_ACCESS_RESET };
+
+/// One thread's global control and status.
+#[derive(LogicBlock)]
+pub struct GlobalControl {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: all 0, USER_ACCESS to 0x7.
+    pub reset: Signal<In, Bit>,
+    /// Register write data.
+    pub wdata: DynSignal<In>,
+    /// PERF_GLOBAL_CTRL is written at this edge.
+    pub global_ctrl_write: Signal<In, Bit>,
+    /// PERF_GLOBAL_OVF_CTRL is written at this edge.
+    pub ovf_ctrl_write: Signal<In, Bit>,
+    /// PERF_SPFLT_CONTROL is written at this edge.
+    pub spflt_control_write: Signal<In, Bit>,
+    /// SPFLT is written at this edge (the SPFLT instruction).
+    pub spflt_write: Signal<In, Bit>,
+    /// FREEZE_CTRL is written at this edge.
+    pub freeze_write: Signal<In, Bit>,
+    /// USER_ACCESS is written at this edge.
+    pub user_access_write: Signal<In, Bit>,
+    /// Bit i: counter i overflows at this edge.
+    pub overflow: DynSignal<In>,
+    /// Bit i: EVTSEL[i].INT.
+    pub int_enable: DynSignal<In>,
+    /// Last cycle's `pm_mark` of this thread.
+    pub pm_mark: Signal<In, Bit>,
+    /// PERF_GLOBAL_CTRL.
+    pub global_ctrl: DynSignal<Out>,
+    /// PERF_GLOBAL_STATUS.
+    pub status: DynSignal<Out>,
+    /// PERF_SPFLT_CONTROL.SPFLT_CTRL.
+    pub spflt_ctrl: DynSignal<Out>,
+    /// PERF_SPFLT_CONTROL.USER_PREF.
+    pub user_pref: Signal<Out, Bit>,
+    /// Bit i: the filter lets counter i count (NOT SPFLT_CTRL[i] OR USER_PREF).
+    pub spflt_allow: DynSignal<Out>,
+    /// FREEZE_CTRL.FREEZE_UNMARKED.
+    pub freeze: Signal<Out, Bit>,
+    /// The thread's counters are frozen this cycle (FREEZE_UNMARKED and not marked).
+    pub frozen: Signal<Out, Bit>,
+    /// USER_ACCESS.
+    pub user_access: Signal<Out, Bits<3>>,
+    /// The thread's overflow interrupt.
+    pub pmi: Signal<Out, Bit>,
+    state: Internal<ControlState>,
+}
+
+impl GlobalControl {
+    /// The control of a thread with `counters` counters (1..=4).
+    pub fn new(counters: usize) -> Self {
+        assert!((1..=4).contains(&counters), "GlobalControl: K = {counters} is out of range 1..=4");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            wdata: DynSignal::new(64),
+            global_ctrl_write: Default::default(),
+            ovf_ctrl_write: Default::default(),
+            spflt_control_write: Default::default(),
+            spflt_write: Default::default(),
+            freeze_write: Default::default(),
+            user_access_write: Default::default(),
+            overflow: DynSignal::new(counters),
+            int_enable: DynSignal::new(counters),
+            pm_mark: Default::default(),
+            global_ctrl: DynSignal::new(counters),
+            status: DynSignal::new(counters),
+            spflt_ctrl: DynSignal::new(counters),
+            user_pref: Default::default(),
+            spflt_allow: DynSignal::new(counters),
+            freeze: Default::default(),
+            frozen: Default::default(),
+            user_access: Default::default(),
+            pmi: Default::default(),
+            state: Internal(RESET),
+        }
+    }
+}
+
+impl Logic for GlobalControl {
+    fn update(&mut self) {
+        let mask = low_mask(self.overflow.width());
+        if self.clock.pos_edge() {
+            let wdata = self.wdata.get();
+            let old = self.state.0;
+            let cleared = if self.ovf_ctrl_write.val() { wdata & mask } else { 0 };
+            self.state.0 = if self.reset.val() {
+                RESET
+            } else {
+                ControlState {
+                    enables: if self.global_ctrl_write.val() { wdata & mask } else { old.enables },
+                    status: old.status & !cleared | self.overflow.get(),
+                    spflt_ctrl: if self.spflt_control_write.val() { wdata & mask } else { old.spflt_ctrl },
+                    user_pref: if self.spflt_control_write.val() {
+                        wdata >> USER_PREF_BIT & 1 == 1
+                    } else if self.spflt_write.val() {
+                        wdata & 1 == 1
+                    } else {
+                        old.user_pref
+                    },
+                    freeze: if self.freeze_write.val() { wdata & 1 == 1 } else { old.freeze },
+                    user_access: if self.user_access_write.val() { wdata & 7 } else { old.user_access },
+                }
+            };
+        }
+        let state = self.state.0;
+        self.global_ctrl.set(state.enables);
+        self.status.set(state.status);
+        self.spflt_ctrl.set(state.spflt_ctrl);
+        self.user_pref.next = state.user_pref;
+        self.spflt_allow.set(if state.user_pref { mask } else { !state.spflt_ctrl & mask });
+        self.freeze.next = state.freeze;
+        self.frozen.next = state.freeze && !self.pm_mark.val();
+        self.user_access.next = state.user_access.to_bits();
+        self.pmi.next = state.status & self.int_enable.get() != 0;
+    }
+
+    fn connect(&mut self) {
+        self.global_ctrl.connect();
+        self.status.connect();
+        self.spflt_ctrl.connect();
+        self.user_pref.connect();
+        self.spflt_allow.connect();
+        self.freeze.connect();
+        self.frozen.connect();
+        self.user_access.connect();
+        self.pmi.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let k = self.overflow.width();
+        let low = format!("wdata[{}:0]", k - 1);
+        let zero = literal(k, 0);
+        let mut v = String::new();
+        for (name, width, reset) in [("global_ctrl_q", k, 0), ("status_q", k, 0), ("spflt_ctrl_q", k, 0)] {
+            v.push_str(&register_declaration(name, width, reset));
+        }
+        v.push_str(&register_declaration("user_pref_q", 1, 0));
+        v.push_str(&register_declaration("freeze_q", 1, 0));
+        v.push_str(&register_declaration("user_access_q", 3, USER_ACCESS_RESET));
+        verilog!(v, "wire [{}:0] cleared = ovf_ctrl_write ? {low} : {zero};", k - 1);
+        verilog!(v, "always @(posedge clock) begin");
+        verilog!(v, "    if (reset) begin");
+        verilog!(v, "        global_ctrl_q <= {zero};\n        status_q <= {zero};\n        spflt_ctrl_q <= {zero};");
+        verilog!(v, "        user_pref_q <= 1'b0;\n        freeze_q <= 1'b0;\n        user_access_q <= {};", literal(3, USER_ACCESS_RESET));
+        verilog!(v, "    end else begin");
+        verilog!(v, "        if (global_ctrl_write) global_ctrl_q <= {low};");
+        verilog!(v, "        // An overflow at the edge of a clear stays set: no overflow is lost.");
+        verilog!(v, "        status_q <= (status_q & ~cleared) | overflow;");
+        verilog!(v, "        if (spflt_control_write) begin");
+        verilog!(v, "            spflt_ctrl_q <= {low};\n            user_pref_q <= wdata[{USER_PREF_BIT}];");
+        verilog!(v, "        end else if (spflt_write) user_pref_q <= wdata[0];");
+        verilog!(v, "        if (freeze_write) freeze_q <= wdata[0];");
+        verilog!(v, "        if (user_access_write) user_access_q <= wdata[2:0];");
+        verilog!(v, "    end");
+        verilog!(v, "end");
+        verilog!(v, "always @(*) begin");
+        verilog!(v, "    global_ctrl = global_ctrl_q;\n    status = status_q;\n    spflt_ctrl = spflt_ctrl_q;");
+        verilog!(v, "    user_pref = user_pref_q;\n    spflt_allow = ~spflt_ctrl_q | {{{k}{{user_pref_q}}}};");
+        verilog!(v, "    freeze = freeze_q;\n    frozen = freeze_q & ~pm_mark;\n    user_access = user_access_q;");
+        verilog!(v, "    pmi = |(status_q & int_enable);");
+        verilog!(v, "end");
+        let unused: Vec<String> = (k..64).filter(|&b| b != USER_PREF_BIT && b > 2).map(|b| format!("wdata[{b}]")).collect();
+        v.push_str(&crate::custom::unused_sink("wdata", &unused));
+        Verilog::Custom(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{assert_valid_verilog, cycle};
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        for counters in 1..=4 {
+            assert_valid_verilog(&mut GlobalControl::new(counters), &format!("global_control_k{counters}"));
+        }
+    }
+
+    #[test]
+    fn registers_status_filter_freeze_and_pmi_follow_the_rules() {
+        let seed = 0x5eed_1005;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let k = 3;
+        let mut uut = GlobalControl::new(k);
+        uut.connect_all();
+        // B.6 reset values: all 0, USER_ACCESS 0x7.
+        let (mut enables, mut status, mut spflt, mut pref, mut freeze, mut access) = (0u64, 0u64, 0u64, false, false, 7u64);
+        let mut kept_overflow = false;
+        for step in 0..20_000 {
+            let wdata: u64 = rng.gen();
+            let strobe = rng.gen_range(0..12); // at most one register written per cycle, as the port does
+            let (overflow, int_enable, mark, reset) =
+                (rng.gen::<u64>() & 7 & rng.gen::<u64>(), rng.gen::<u64>() & 7, rng.gen_bool(0.5), rng.gen_ratio(1, 1000));
+            cycle(&mut uut, |u| &mut u.clock, |u| {
+                u.wdata.set(wdata);
+                u.global_ctrl_write.next = strobe == 0;
+                u.ovf_ctrl_write.next = strobe == 1;
+                u.spflt_control_write.next = strobe == 2;
+                u.spflt_write.next = strobe == 3;
+                u.freeze_write.next = strobe == 4;
+                u.user_access_write.next = strobe == 5;
+                u.overflow.set(overflow);
+                u.int_enable.set(int_enable);
+                u.pm_mark.next = mark;
+                u.reset.next = reset;
+            });
+            if reset {
+                (enables, status, spflt, pref, freeze, access) = (0, 0, 0, false, false, 7);
+            } else {
+                let cleared = if strobe == 1 { wdata & 7 } else { 0 };
+                kept_overflow |= cleared & overflow != 0;
+                status = status & !cleared | overflow;
+                match strobe {
+                    0 => enables = wdata & 7,
+                    2 => (spflt, pref) = (wdata & 7, wdata >> 63 == 1),
+                    3 => pref = wdata & 1 == 1,
+                    4 => freeze = wdata & 1 == 1,
+                    5 => access = wdata & 7,
+                    _ => {}
+                }
+            }
+            let context = format!("step {step}, seed {seed:#x}");
+            assert_eq!((uut.global_ctrl.get(), uut.status.get(), uut.spflt_ctrl.get()), (enables, status, spflt), "{context}");
+            assert_eq!((uut.user_pref.val(), uut.freeze.val()), (pref, freeze), "{context}");
+            assert_eq!(uut.user_access.val().index() as u64, access, "{context}");
+            assert_eq!(uut.spflt_allow.get(), (!spflt | if pref { 7 } else { 0 }) & 7, "{context}");
+            assert_eq!(uut.frozen.val(), freeze && !mark, "{context}");
+            assert_eq!(uut.pmi.val(), status & int_enable != 0, "{context}");
+        }
+        assert!(kept_overflow, "the stimulus never cleared a bit at the edge of its overflow");
+    }
+}

@@ -1,0 +1,189 @@
+//! Shadow control of one thread (seed 002): SHADOW_CTRL and the kernel entry/exit
+//! detector that triggers the shadows' save and restore.
+//!
+//! The thread enters the kernel in a cycle where its (one-cycle-late) `kernel` is 1
+//! and was 0 the cycle before, and leaves it when `kernel` is 0 and was 1; the
+//! previous value is 0 after reset. At an entry, counter i with SAVE_ON_ENTRY[i]
+//! saves into its shadow; at an exit, counter i with RESTORE_ON_EXIT[i] takes
+//! SHADOW[i] + inc, so a process's count leaves out the kernel's events (seed 002
+//! Fig. 6: 6 "rather than 12").
+//!
+//! Latency: SHADOW_CTRL writes take effect from the next cycle; `save`/`restore`
+//! are combinational from this cycle's `kernel` and the previous-kernel flip-flop.
+//!
+//! ```text
+//!  kernel --+--> [FF] kernel_prev --> entry = kernel & ~prev, exit = ~kernel & prev
+//!  write ---> [SHADOW_CTRL] --------> save = entry & SAVE_ON_ENTRY, restore = exit & RESTORE_ON_EXIT
+//! ```
+use rust_hdl::prelude::*;
+
+use super::regmap::RESTORE_ON_EXIT_LSB;
+use crate::custom::{literal, register_declaration, unused_sink, Internal};
+use crate::dyn_signal::{low_mask, DynSignal};
+use crate::verilog;
+
+/// SHADOW_CTRL (save bits low, restore bits high) and the previous kernel mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ShadowState {
+    save_on_entry: u64,
+    restore_on_exit: u64,
+    kernel_prev: bool,
+}
+
+/// One thread's shadow control.
+#[derive(LogicBlock)]
+pub struct ShadowControl {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: SHADOW_CTRL and the previous mode to 0.
+    pub reset: Signal<In, Bit>,
+    /// Register write data.
+    pub wdata: DynSignal<In>,
+    /// SHADOW_CTRL is written at this edge.
+    pub write: Signal<In, Bit>,
+    /// Last cycle's `kernel` of this thread.
+    pub kernel: Signal<In, Bit>,
+    /// SHADOW_CTRL.SAVE_ON_ENTRY.
+    pub save_on_entry: DynSignal<Out>,
+    /// SHADOW_CTRL.RESTORE_ON_EXIT.
+    pub restore_on_exit: DynSignal<Out>,
+    /// Bit i: counter i saves into its shadow at this edge.
+    pub save: DynSignal<Out>,
+    /// Bit i: counter i takes SHADOW[i] + inc at this edge.
+    pub restore: DynSignal<Out>,
+    state: Internal<ShadowState>,
+}
+
+impl ShadowControl {
+    /// The shadow control of a thread with `counters` counters (1..=4).
+    pub fn new(counters: usize) -> Self {
+        assert!((1..=4).contains(&counters), "ShadowControl: K = {counters} is out of range 1..=4");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            wdata: DynSignal::new(64),
+            write: Default::default(),
+            kernel: Default::default(),
+            save_on_entry: DynSignal::new(counters),
+            restore_on_exit: DynSignal::new(counters),
+            save: DynSignal::new(counters),
+            restore: DynSignal::new(counters),
+            state: Internal(ShadowState::default()),
+        }
+    }
+}
+
+impl Logic for ShadowControl {
+    fn update(&mut self) {
+        let mask = low_mask(self.save.width());
+        let kernel = self.kernel.val();
+        if self.clock.pos_edge() {
+            let wdata = self.wdata.get();
+            let old = self.state.0;
+            self.state.0 = if self.reset.val() {
+                ShadowState::default()
+            } else if self.write.val() {
+                ShadowState {
+                    save_on_entry: wdata & mask,
+                    restore_on_exit: wdata >> RESTORE_ON_EXIT_LSB & mask,
+                    kernel_prev: kernel,
+                }
+            } else {
+                ShadowState { kernel_prev: kernel, ..old }
+            };
+        }
+        let state = self.state.0;
+        let entry = kernel && !state.kernel_prev;
+        let exit = !kernel && state.kernel_prev;
+        self.save_on_entry.set(state.save_on_entry);
+        self.restore_on_exit.set(state.restore_on_exit);
+        self.save.set(if entry { state.save_on_entry } else { 0 });
+        self.restore.set(if exit { state.restore_on_exit } else { 0 });
+    }
+
+    fn connect(&mut self) {
+        self.save_on_entry.connect();
+        self.restore_on_exit.connect();
+        self.save.connect();
+        self.restore.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let k = self.save.width();
+        let zero = literal(k, 0);
+        let restore_bits = format!("wdata[{}:{RESTORE_ON_EXIT_LSB}]", RESTORE_ON_EXIT_LSB + k - 1);
+        let mut v = String::new();
+        v.push_str(&register_declaration("save_on_entry_q", k, 0));
+        v.push_str(&register_declaration("restore_on_exit_q", k, 0));
+        v.push_str(&register_declaration("kernel_prev_q", 1, 0));
+        verilog!(v, "wire entry = kernel & ~kernel_prev_q;");
+        verilog!(v, "wire exit = ~kernel & kernel_prev_q;");
+        verilog!(v, "always @(posedge clock) begin");
+        verilog!(v, "    if (reset) begin");
+        verilog!(v, "        save_on_entry_q <= {zero};\n        restore_on_exit_q <= {zero};\n        kernel_prev_q <= 1'b0;");
+        verilog!(v, "    end else begin");
+        verilog!(v, "        if (write) begin");
+        verilog!(v, "            save_on_entry_q <= wdata[{}:0];\n            restore_on_exit_q <= {restore_bits};", k - 1);
+        verilog!(v, "        end");
+        verilog!(v, "        kernel_prev_q <= kernel;");
+        verilog!(v, "    end");
+        verilog!(v, "end");
+        verilog!(v, "always @(*) begin");
+        verilog!(v, "    save_on_entry = save_on_entry_q;\n    restore_on_exit = restore_on_exit_q;");
+        verilog!(v, "    save = save_on_entry_q & {{{k}{{entry}}}};\n    restore = restore_on_exit_q & {{{k}{{exit}}}};");
+        verilog!(v, "end");
+        let used = |b: usize| b < k || (RESTORE_ON_EXIT_LSB..RESTORE_ON_EXIT_LSB + k).contains(&b);
+        let unused: Vec<String> = (0..64).filter(|&b| !used(b)).map(|b| format!("wdata[{b}]")).collect();
+        v.push_str(&unused_sink("wdata", &unused));
+        Verilog::Custom(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{apply, assert_valid_verilog, edge};
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        for counters in 1..=4 {
+            assert_valid_verilog(&mut ShadowControl::new(counters), &format!("shadow_control_k{counters}"));
+        }
+    }
+
+    #[test]
+    fn entry_and_exit_trigger_the_configured_counters() {
+        let seed = 0x5eed_1006;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = ShadowControl::new(4);
+        uut.connect_all();
+        let (mut save_bits, mut restore_bits, mut previous_kernel) = (0u64, 0u64, false);
+        let (mut entries, mut exits) = (0, 0);
+        for step in 0..10_000 {
+            let (wdata, write, kernel, reset) = (rng.gen::<u64>(), rng.gen_bool(0.05), rng.gen_bool(0.5), rng.gen_ratio(1, 500));
+            apply(&mut uut, |u| &mut u.clock, |u| {
+                u.wdata.set(wdata);
+                u.write.next = write;
+                u.kernel.next = kernel;
+                u.reset.next = reset;
+            });
+            // C.1: entry when kernel is 1 and was 0; exit when 0 and was 1.
+            let (entry, exit) = (kernel && !previous_kernel, !kernel && previous_kernel);
+            entries += entry as u32;
+            exits += exit as u32;
+            let context = format!("step {step}, seed {seed:#x}");
+            assert_eq!(uut.save.get(), if entry { save_bits } else { 0 }, "save, {context}");
+            assert_eq!(uut.restore.get(), if exit { restore_bits } else { 0 }, "restore, {context}");
+            edge(&mut uut, |u| &mut u.clock);
+            (save_bits, restore_bits, previous_kernel) = match (reset, write) {
+                (true, _) => (0, 0, false),
+                (false, true) => (wdata & 0xF, wdata >> 8 & 0xF, kernel),
+                (false, false) => (save_bits, restore_bits, kernel),
+            };
+            assert_eq!((uut.save_on_entry.get(), uut.restore_on_exit.get()), (save_bits, restore_bits), "{context}");
+        }
+        assert!(entries > 100 && exits > 100);
+    }
+}

@@ -1,0 +1,144 @@
+//! The PMU top: the blocks of one core's PMU wired together, with exactly the ports
+//! of the docs (clock, reset, events, core_events, kernel, pm_mark, pmi, reg_*).
+//!
+//! Latency: the event-side inputs act one cycle late (input stage); counters,
+//! status, `pmi` and the register port's outputs are registered or come from
+//! registers only.
+//!
+//! ```text
+//!  events, core_events, kernel, pm_mark -> input stage -+-> event select [t,i] -> counter [t,i] (+ shadow)
+//!                                                        +-> shadow control [t] (entry/exit) --^      |
+//!  reg_* -> register port (access table) -> strobes -> EVTSEL, counters, controls, TSC   overflow v
+//!           read mux <- every register                  global control [t] (STATUS) -> pmi[t]
+//! ```
+use rust_hdl::prelude::*;
+
+use super::counter::Counter;
+use super::event_decoder::EventDecoder;
+use super::event_select::EventSelect;
+use super::global_control::GlobalControl;
+use super::input_stage::InputStage;
+use super::params::PmuParams;
+use super::register_port::RegisterPort;
+use super::shadow_control::ShadowControl;
+use super::tsc::TimeStampCounter;
+use super::wiring;
+use crate::custom::Internal;
+use crate::dyn_signal::DynSignal;
+
+/// One core's PMU for T threads with K counters of CW bits each.
+#[derive(LogicBlock)]
+pub struct Pmu {
+    /// Clock, rising edge.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset of every register.
+    pub reset: Signal<In, Bit>,
+    /// Thread-scope event counts: thread t's fields at [t*TEW +: TEW].
+    pub events: DynSignal<In>,
+    /// Core-scope event counts.
+    pub core_events: DynSignal<In>,
+    /// Bit t: thread t runs in ring 0 this cycle.
+    pub kernel: DynSignal<In>,
+    /// Bit t: thread t runs a marked process (for FREEZE_UNMARKED).
+    pub pm_mark: DynSignal<In>,
+    /// Bit t: thread t's overflow interrupt (a level).
+    pub pmi: DynSignal<Out>,
+    /// The accessing thread: selects its register bank.
+    pub reg_thread: Signal<In, Bits<2>>,
+    /// 1 = privileged (ring 0), 0 = unprivileged (ring 3).
+    pub reg_priv: Signal<In, Bit>,
+    /// Register address.
+    pub reg_addr: Signal<In, Bits<8>>,
+    /// Write data.
+    pub reg_wdata: DynSignal<In>,
+    /// Write this cycle.
+    pub reg_write: Signal<In, Bit>,
+    /// Read this cycle (no side effects).
+    pub reg_read: Signal<In, Bit>,
+    /// Registered read data: after edge k, what cycle k read (0 if none or denied).
+    pub reg_rdata: DynSignal<Out>,
+    /// Registered: 1 after edge k if cycle k had a denied access.
+    pub reg_fault: Signal<Out, Bit>,
+    pub(super) inputs: InputStage,
+    pub(super) decoder: EventDecoder,
+    pub(super) selects: Vec<EventSelect>,
+    pub(super) counters: Vec<Counter>,
+    pub(super) controls: Vec<GlobalControl>,
+    pub(super) shadow_controls: Vec<ShadowControl>,
+    pub(super) tsc: TimeStampCounter,
+    pub(super) port: RegisterPort,
+    shape: Internal<(usize, usize, usize)>,
+}
+
+impl Pmu {
+    /// The PMU of `params` (already checked, see [`PmuParams::new`]).
+    pub fn new(params: &PmuParams) -> Self {
+        let (t, k, cw) = (params.threads, params.counters, params.counter_width);
+        let layout = params.layout();
+        let (events_width, core_width) = (params.events_width(), params.core_events_width());
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            events: DynSignal::new(events_width),
+            core_events: DynSignal::new(core_width),
+            kernel: DynSignal::new(t),
+            pm_mark: DynSignal::new(t),
+            pmi: DynSignal::new(t),
+            reg_thread: Default::default(),
+            reg_priv: Default::default(),
+            reg_addr: Default::default(),
+            reg_wdata: DynSignal::new(64),
+            reg_write: Default::default(),
+            reg_read: Default::default(),
+            reg_rdata: DynSignal::new(64),
+            reg_fault: Default::default(),
+            inputs: InputStage::new(t, events_width, core_width, layout.thread_width > 0, layout.core_width > 0),
+            decoder: EventDecoder::new(params),
+            selects: (0..t * k).map(|n| EventSelect::new(params, n / k)).collect(),
+            counters: (0..t * k).map(|_| Counter::new(cw, params.count_width())).collect(),
+            controls: (0..t).map(|_| GlobalControl::new(k)).collect(),
+            shadow_controls: (0..t).map(|_| ShadowControl::new(k)).collect(),
+            tsc: TimeStampCounter::new(),
+            port: RegisterPort::new(params),
+            shape: Internal((t, k, cw)),
+        }
+    }
+}
+
+impl Logic for Pmu {
+    fn update(&mut self) {
+        wiring::update(self);
+    }
+
+    fn connect(&mut self) {
+        wiring::connect(self);
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(wiring::verilog(self))
+    }
+}
+
+impl Pmu {
+    /// (T, K, CW).
+    pub(super) fn shape(&self) -> (usize, usize, usize) {
+        self.shape.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmu::testing::table_with_core_events_only;
+    use crate::testing::assert_valid_verilog;
+
+    #[test]
+    fn verilog_is_valid_for_corner_configurations() {
+        for (t, k, cw) in [(4, 2, 40), (1, 1, 16), (3, 4, 64)] {
+            let params = PmuParams::with_default_table(t, k, cw);
+            assert_valid_verilog(&mut Pmu::new(&params), &params.top_name());
+        }
+        let core_only = table_with_core_events_only(2);
+        assert_valid_verilog(&mut Pmu::new(&core_only), &core_only.top_name());
+    }
+}

@@ -1,0 +1,229 @@
+//! How the PMU top connects its blocks, written twice side by side: natively (what
+//! rust-hdl simulates) and as Verilog (what is generated). The block counts come from
+//! T and K at run time, so the top cannot use `#[hdl_gen]`; the co-simulation of the
+//! native model against Verilator checks that both say the same.
+//!
+//! Counter n = t*K + i is counter i of thread t; the register port reads per-counter
+//! values packed as [n*w +: w] and per-thread values as [t*w +: w].
+use rust_hdl::prelude::*;
+
+use super::regmap::evtsel;
+use super::top::Pmu;
+use crate::custom::slice;
+use crate::dyn_signal::low_mask;
+use crate::verilog;
+
+/// The native connections, evaluated at every delta cycle.
+pub(super) fn update(top: &mut Pmu) {
+    let (threads, k, cw) = top.shape();
+    let (clock, reset) = (top.clock.val(), top.reset.val());
+    let wdata = top.reg_wdata.get();
+
+    let inputs = &mut top.inputs;
+    (inputs.clock.next, inputs.reset.next) = (clock, reset);
+    inputs.events_in.set_words(top.events.words());
+    inputs.core_events_in.set_words(top.core_events.words());
+    inputs.kernel_in.set(top.kernel.get());
+    inputs.pm_mark_in.set(top.pm_mark.get());
+    top.decoder.code.next = (wdata & 0xFFFF).to_bits();
+
+    for n in 0..threads * k {
+        let (t, i) = (n / k, n % k);
+        let select = &mut top.selects[n];
+        (select.clock.next, select.reset.next) = (clock, reset);
+        select.write.next = top.port.strobes.evtsel.bit(n);
+        select.wdata.next = (wdata & 0xFFFF_FFFF).to_bits();
+        select.decoded_index.set(top.decoder.index.get());
+        select.decoded_known.next = top.decoder.known.val();
+        select.events.set_words(top.inputs.events.words());
+        select.core_events.set_words(top.inputs.core_events.words());
+        let select = &top.selects[n];
+        let counter = &mut top.counters[n];
+        (counter.clock.next, counter.reset.next) = (clock, reset);
+        counter.count.set(select.count.get());
+        counter.known.next = select.known.val();
+        counter.evtsel.next = select.evtsel.val();
+        counter.global_enable.next = top.controls[t].global_ctrl.bit(i);
+        counter.spflt_allow.next = top.controls[t].spflt_allow.bit(i);
+        counter.kernel.next = top.inputs.kernel.bit(t);
+        counter.frozen.next = top.controls[t].frozen.val();
+        counter.save.next = top.shadow_controls[t].save.bit(i);
+        counter.restore.next = top.shadow_controls[t].restore.bit(i);
+        counter.write.next = top.port.strobes.counter.bit(n);
+        counter.shadow_write.next = top.port.strobes.shadow.bit(n);
+        counter.wdata.set(wdata & low_mask(cw));
+    }
+    for t in 0..threads {
+        let strobes = &top.port.strobes;
+        let control = &mut top.controls[t];
+        (control.clock.next, control.reset.next) = (clock, reset);
+        control.wdata.set(wdata);
+        control.global_ctrl_write.next = strobes.global_ctrl.bit(t);
+        control.ovf_ctrl_write.next = strobes.ovf_ctrl.bit(t);
+        control.spflt_control_write.next = strobes.spflt_control.bit(t);
+        control.spflt_write.next = strobes.spflt.bit(t);
+        control.freeze_write.next = strobes.freeze.bit(t);
+        control.user_access_write.next = strobes.user_access.bit(t);
+        for i in 0..k {
+            control.overflow.set_bit(i, top.counters[t * k + i].overflow.val());
+            control.int_enable.set_bit(i, top.selects[t * k + i].evtsel.val().get_bit(evtsel::INT.lsb));
+        }
+        control.pm_mark.next = top.inputs.pm_mark.bit(t);
+        let shadow = &mut top.shadow_controls[t];
+        (shadow.clock.next, shadow.reset.next) = (clock, reset);
+        shadow.wdata.set(wdata);
+        shadow.write.next = strobes.shadow_ctrl.bit(t);
+        shadow.kernel.next = top.inputs.kernel.bit(t);
+    }
+    let tsc = &mut top.tsc;
+    (tsc.clock.next, tsc.reset.next) = (clock, reset);
+    tsc.write.next = top.port.strobes.tsc.bit(0);
+    tsc.wdata.set(wdata);
+
+    let port = &mut top.port;
+    (port.clock.next, port.reset.next) = (clock, reset);
+    port.thread.next = top.reg_thread.val();
+    port.privileged.next = top.reg_priv.val();
+    port.addr.next = top.reg_addr.val();
+    port.read.next = top.reg_read.val();
+    port.write.next = top.reg_write.val();
+    let sources = &mut port.sources;
+    sources.tsc.set(top.tsc.value.get());
+    for n in 0..threads * k {
+        sources.counters.set_field(n * cw, cw, top.counters[n].value.get());
+        sources.shadows.set_field(n * cw, cw, top.counters[n].shadow.get());
+        sources.evtsels.set_field(n * 32, 32, top.selects[n].evtsel.val().index() as u64);
+    }
+    for t in 0..threads {
+        let (control, shadow) = (&top.controls[t], &top.shadow_controls[t]);
+        sources.global_ctrl.set_field(t * k, k, control.global_ctrl.get());
+        sources.status.set_field(t * k, k, control.status.get());
+        sources.spflt_ctrl.set_field(t * k, k, control.spflt_ctrl.get());
+        sources.user_pref.set_bit(t, control.user_pref.val());
+        sources.save_on_entry.set_field(t * k, k, shadow.save_on_entry.get());
+        sources.restore_on_exit.set_field(t * k, k, shadow.restore_on_exit.get());
+        sources.freeze.set_bit(t, control.freeze.val());
+        sources.user_access.set_field(t * 3, 3, control.user_access.val().index() as u64);
+        top.pmi.set_bit(t, control.pmi.val());
+    }
+    top.reg_rdata.set(top.port.rdata.get());
+    top.reg_fault.next = top.port.fault.val();
+}
+
+/// Mark every child input the top drives, and the top's outputs.
+pub(super) fn connect(top: &mut Pmu) {
+    let inputs = &mut top.inputs;
+    for signal in [&mut inputs.events_in, &mut inputs.core_events_in, &mut inputs.kernel_in, &mut inputs.pm_mark_in] {
+        signal.connect();
+    }
+    (inputs.clock.connect(), inputs.reset.connect());
+    top.decoder.code.connect();
+    for select in &mut top.selects {
+        (select.clock.connect(), select.reset.connect(), select.write.connect(), select.wdata.connect());
+        (select.decoded_index.connect(), select.decoded_known.connect());
+        (select.events.connect(), select.core_events.connect());
+    }
+    for c in &mut top.counters {
+        (c.clock.connect(), c.reset.connect(), c.count.connect(), c.known.connect(), c.evtsel.connect());
+        (c.global_enable.connect(), c.spflt_allow.connect(), c.kernel.connect(), c.frozen.connect());
+        (c.save.connect(), c.restore.connect(), c.write.connect(), c.shadow_write.connect(), c.wdata.connect());
+    }
+    for c in &mut top.controls {
+        (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.global_ctrl_write.connect());
+        (c.ovf_ctrl_write.connect(), c.spflt_control_write.connect(), c.spflt_write.connect());
+        (c.freeze_write.connect(), c.user_access_write.connect(), c.overflow.connect());
+        (c.int_enable.connect(), c.pm_mark.connect());
+    }
+    for s in &mut top.shadow_controls {
+        (s.clock.connect(), s.reset.connect(), s.wdata.connect(), s.write.connect(), s.kernel.connect());
+    }
+    let tsc = &mut top.tsc;
+    (tsc.clock.connect(), tsc.reset.connect(), tsc.write.connect(), tsc.wdata.connect());
+    let port = &mut top.port;
+    (port.clock.connect(), port.reset.connect(), port.thread.connect(), port.privileged.connect());
+    (port.addr.connect(), port.read.connect(), port.write.connect());
+    port.sources.connect_signals();
+    (top.pmi.connect(), top.reg_rdata.connect(), top.reg_fault.connect());
+}
+
+/// `{name(last), ..., name(0)}`: one signal per child, the first at the LSBs.
+fn concat(count: usize, name: impl Fn(usize) -> String) -> String {
+    let parts: Vec<String> = (0..count).rev().map(name).collect();
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// The same connections in Verilog.
+pub(super) fn verilog(top: &Pmu) -> String {
+    let (threads, k, cw) = top.shape();
+    let counters = threads * k;
+    let bit = |signal: String, width: usize, index: usize| slice(&signal, index, 1, width);
+    let mut v = String::new();
+    verilog!(v, "always @(*) begin");
+    let mut clocked = vec!["inputs".to_string(), "tsc".to_string(), "port".to_string()];
+    clocked.extend((0..counters).flat_map(|n| [format!("selects${n}"), format!("counters${n}")]));
+    clocked.extend((0..threads).flat_map(|t| [format!("controls${t}"), format!("shadow_controls${t}")]));
+    for block in &clocked {
+        verilog!(v, "    {block}$clock = clock;\n    {block}$reset = reset;");
+    }
+    verilog!(v, "    inputs$events_in = events;\n    inputs$core_events_in = core_events;");
+    verilog!(v, "    inputs$kernel_in = kernel;\n    inputs$pm_mark_in = pm_mark;");
+    verilog!(v, "    decoder$code = reg_wdata[15:0];");
+    for n in 0..counters {
+        let (t, i) = (n / k, n % k);
+        let (s, c) = (format!("selects${n}"), format!("counters${n}"));
+        verilog!(v, "    {s}$write = {};", bit("port$strobes$evtsel".into(), counters, n));
+        verilog!(v, "    {s}$wdata = reg_wdata[31:0];\n    {s}$decoded_index = decoder$index;\n    {s}$decoded_known = decoder$known;");
+        verilog!(v, "    {s}$events = inputs$events;\n    {s}$core_events = inputs$core_events;");
+        verilog!(v, "    {c}$count = {s}$count;\n    {c}$known = {s}$known;\n    {c}$evtsel = {s}$evtsel;");
+        verilog!(v, "    {c}$global_enable = {};", bit(format!("controls${t}$global_ctrl"), k, i));
+        verilog!(v, "    {c}$spflt_allow = {};", bit(format!("controls${t}$spflt_allow"), k, i));
+        verilog!(v, "    {c}$kernel = {};\n    {c}$frozen = controls${t}$frozen;", bit("inputs$kernel".into(), threads, t));
+        verilog!(v, "    {c}$save = {};", bit(format!("shadow_controls${t}$save"), k, i));
+        verilog!(v, "    {c}$restore = {};", bit(format!("shadow_controls${t}$restore"), k, i));
+        verilog!(v, "    {c}$write = {};", bit("port$strobes$counter".into(), counters, n));
+        verilog!(v, "    {c}$shadow_write = {};", bit("port$strobes$shadow".into(), counters, n));
+        verilog!(v, "    {c}$wdata = {};", slice("reg_wdata", 0, cw, 64));
+    }
+    for t in 0..threads {
+        let c = format!("controls${t}");
+        verilog!(v, "    {c}$wdata = reg_wdata;");
+        for (input, strobe) in [
+            ("global_ctrl_write", "global_ctrl"),
+            ("ovf_ctrl_write", "ovf_ctrl"),
+            ("spflt_control_write", "spflt_control"),
+            ("spflt_write", "spflt"),
+            ("freeze_write", "freeze"),
+            ("user_access_write", "user_access"),
+        ] {
+            verilog!(v, "    {c}${input} = {};", bit(format!("port$strobes${strobe}"), threads, t));
+        }
+        verilog!(v, "    {c}$overflow = {};", concat(k, |i| format!("counters${}$overflow", t * k + i)));
+        verilog!(v, "    {c}$int_enable = {};", concat(k, |i| format!("selects${}$evtsel[{}]", t * k + i, evtsel::INT.lsb)));
+        verilog!(v, "    {c}$pm_mark = {};", bit("inputs$pm_mark".into(), threads, t));
+        let s = format!("shadow_controls${t}");
+        verilog!(v, "    {s}$wdata = reg_wdata;\n    {s}$write = {};", bit("port$strobes$shadow_ctrl".into(), threads, t));
+        verilog!(v, "    {s}$kernel = {};", bit("inputs$kernel".into(), threads, t));
+    }
+    verilog!(v, "    tsc$write = port$strobes$tsc;\n    tsc$wdata = reg_wdata;");
+    verilog!(v, "    port$thread = reg_thread;\n    port$privileged = reg_priv;\n    port$addr = reg_addr;");
+    verilog!(v, "    port$read = reg_read;\n    port$write = reg_write;\n    port$sources$tsc = tsc$value;");
+    verilog!(v, "    port$sources$counters = {};", concat(counters, |n| format!("counters${n}$value")));
+    verilog!(v, "    port$sources$shadows = {};", concat(counters, |n| format!("counters${n}$shadow")));
+    verilog!(v, "    port$sources$evtsels = {};", concat(counters, |n| format!("selects${n}$evtsel")));
+    for (source, block, output) in [
+        ("global_ctrl", "controls", "global_ctrl"),
+        ("status", "controls", "status"),
+        ("spflt_ctrl", "controls", "spflt_ctrl"),
+        ("user_pref", "controls", "user_pref"),
+        ("save_on_entry", "shadow_controls", "save_on_entry"),
+        ("restore_on_exit", "shadow_controls", "restore_on_exit"),
+        ("freeze", "controls", "freeze"),
+        ("user_access", "controls", "user_access"),
+    ] {
+        verilog!(v, "    port$sources${source} = {};", concat(threads, |t| format!("{block}${t}${output}")));
+    }
+    verilog!(v, "    pmi = {};", concat(threads, |t| format!("controls${t}$pmi")));
+    verilog!(v, "    reg_rdata = port$rdata;\n    reg_fault = port$fault;");
+    verilog!(v, "end");
+    v
+}

@@ -1,0 +1,7 @@
+//! Seeded random stimulus for each design (ChaCha8: the same seed gives the same
+//! stimulus on every engine and every machine).
+pub mod monitor;
+pub mod pmu;
+
+pub use monitor::RandomStimulus;
+pub use pmu::PmuStimulus;

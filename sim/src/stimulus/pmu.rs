@@ -1,0 +1,195 @@
+//! Random stimulus for the PMU, reproducible from a seed.
+//!
+//! Every cycle drives event counts (mostly 0 or 1, sometimes up to the field's
+//! maximum, which can exceed PerCycleMax), rare kernel and pm_mark changes per thread
+//! (so shadows save and restore, and freezes start and end), and a register access:
+//! reads that sweep every address (defined or not) from every thread number (also
+//! >= T) in both rings, and writes weighted towards useful settings: event selects
+//! naming table events (with every mode, CMASK, INV, E, ANY and INT), counters set
+//! just below 2^CW (so overflows and pmi happen), overflow clears, shadows, the
+//! control registers, ring-3 SPFLT writes, and writes to unlisted addresses. Some
+//! cycles read and write the same address; resets are rare.
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::ports::pmu::{set_bits, EventScope, PmuConfig, PmuInputs};
+
+/// The addresses the stimulus reads and writes (B.6 of the register map).
+mod addr {
+    pub const TSC: u8 = 0x10;
+    pub const CNTR: u8 = 0x20;
+    pub const EVTSEL: u8 = 0x28;
+    pub const SPFLT_CONTROL: u8 = 0x2C;
+    pub const OVF_CTRL: u8 = 0x2E;
+    pub const GLOBAL_CTRL: u8 = 0x2F;
+    pub const SHADOW: u8 = 0x30;
+    pub const SHADOW_CTRL: u8 = 0x38;
+    pub const FREEZE_CTRL: u8 = 0x39;
+    pub const USER_ACCESS: u8 = 0x3E;
+    pub const SPFLT: u8 = 0x3F;
+}
+
+/// The stimulus stream of one PMU configuration.
+pub struct PmuStimulus {
+    rng: ChaCha8Rng,
+    config: PmuConfig,
+    /// (scope, lsb, width) of each event's field, table order.
+    fields: Vec<(EventScope, usize, usize)>,
+    thread_width: usize,
+    kernel: u8,
+    pm_mark: u8,
+    read_cursor: usize,
+}
+
+impl PmuStimulus {
+    /// Stimulus for `config` from `seed`.
+    pub fn new(config: &PmuConfig, seed: u64) -> Self {
+        // B.2 packing, recomputed here: table order, LSB first, per scope.
+        let (mut thread_at, mut core_at) = (0, 0);
+        let mut fields = Vec::new();
+        for event in &config.events {
+            let width = (u8::BITS - event.per_cycle_max.max(1).leading_zeros()) as usize;
+            let at = if event.scope == EventScope::Thread { &mut thread_at } else { &mut core_at };
+            fields.push((event.scope, *at, width));
+            *at += width;
+        }
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            config: config.clone(),
+            fields,
+            thread_width: thread_at,
+            kernel: 0,
+            pm_mark: 0,
+            read_cursor: 0,
+        }
+    }
+
+    fn event_count(&mut self, width: usize) -> u64 {
+        match self.rng.gen_range(0..100) {
+            0..=54 => 0,
+            55..=89 => 1,
+            _ => self.rng.gen_range(0..1u64 << width),
+        }
+    }
+
+    fn drive_events(&mut self, inputs: &mut PmuInputs) {
+        for index in 0..self.fields.len() {
+            let (scope, lsb, width) = self.fields[index];
+            match scope {
+                EventScope::Thread => {
+                    for thread in 0..self.config.threads {
+                        let value = self.event_count(width);
+                        set_bits(&mut inputs.events, thread * self.thread_width + lsb, width, value);
+                    }
+                }
+                EventScope::Core => {
+                    let value = self.event_count(width);
+                    set_bits(&mut inputs.core_events, lsb, width, value);
+                }
+            }
+        }
+    }
+
+    /// An EVTSEL value: mostly a table event, enabled, in some ring.
+    fn event_select(&mut self) -> u64 {
+        let rng = &mut self.rng;
+        let code = if rng.gen_bool(0.9) {
+            let event = &self.config.events[rng.gen_range(0..self.config.events.len())];
+            (event.umask as u64) << 8 | event.code as u64
+        } else {
+            rng.gen::<u64>() & 0xFFFF
+        };
+        let flag = |rng: &mut ChaCha8Rng, bit: u32, p: f64| (rng.gen_bool(p) as u64) << bit;
+        let cmask = match rng.gen_range(0..10) {
+            0..=6 => 0,
+            7..=8 => rng.gen_range(1..4),
+            _ => rng.gen::<u64>() & 0xFF,
+        };
+        let junk = rng.gen::<u64>() & 0xFFFF_FFFF_0008_0000; // bit 19 and bits 63:32 are ignored
+        code | flag(rng, 16, 0.7) | flag(rng, 17, 0.6) | flag(rng, 18, 0.15) | flag(rng, 20, 0.5)
+            | flag(rng, 21, 0.25) | flag(rng, 22, 0.9) | flag(rng, 23, 0.2) | cmask << 24 | junk
+    }
+
+    /// A register write: (address, data).
+    fn write(&mut self) -> (u8, u64) {
+        let k = self.config.counters as u8;
+        let counter_top = if self.config.counter_width == 64 { u64::MAX } else { (1 << self.config.counter_width) - 1 };
+        let rng = &mut self.rng;
+        let index = rng.gen_range(0..k + 1).min(k - 1 + rng.gen_bool(0.05) as u8); // sometimes i = K
+        match rng.gen_range(0..100) {
+            0..=29 => (addr::EVTSEL + index, self.event_select()),
+            30..=44 => {
+                let value = if rng.gen_bool(0.6) { counter_top - rng.gen_range(0..64) } else { rng.gen() };
+                (addr::CNTR + index, value)
+            }
+            45..=54 => (addr::GLOBAL_CTRL, if rng.gen_bool(0.8) { u64::MAX } else { rng.gen() }),
+            55..=61 => (addr::OVF_CTRL, rng.gen()),
+            62..=67 => (addr::SHADOW + index, if rng.gen_bool(0.5) { counter_top - rng.gen_range(0..64) } else { rng.gen() }),
+            68..=72 => (addr::SHADOW_CTRL, rng.gen()),
+            73..=76 => (addr::FREEZE_CTRL, rng.gen::<u64>() & !1 | rng.gen_bool(0.3) as u64),
+            77..=80 => (addr::USER_ACCESS, if rng.gen_bool(0.6) { 7 } else { rng.gen() }),
+            81..=85 => (addr::SPFLT_CONTROL, rng.gen()),
+            86..=91 => (addr::SPFLT, rng.gen()),
+            92..=93 => (addr::TSC, if rng.gen_bool(0.5) { u64::MAX - rng.gen_range(0..16) } else { rng.gen() }),
+            _ => (rng.gen(), rng.gen()),
+        }
+    }
+
+    /// The next address of the read sweep: every address, in order.
+    fn next_read_address(&mut self) -> u8 {
+        self.read_cursor = (self.read_cursor + 1) % 256;
+        if self.rng.gen_bool(0.5) {
+            // Half the reads stay in the defined range, where the values change.
+            self.rng.gen_range(0x00..0x40)
+        } else {
+            self.read_cursor as u8
+        }
+    }
+
+    /// The next cycle's inputs.
+    pub fn next_inputs(&mut self) -> PmuInputs {
+        let threads = self.config.threads;
+        let mut inputs = PmuInputs::default();
+        self.drive_events(&mut inputs);
+        for thread in 0..threads {
+            if self.rng.gen_ratio(1, 40) {
+                self.kernel ^= 1 << thread;
+            }
+            if self.rng.gen_ratio(1, 60) {
+                self.pm_mark ^= 1 << thread;
+            }
+        }
+        inputs.kernel = self.kernel;
+        inputs.pm_mark = self.pm_mark;
+        // Mostly a thread that exists, sometimes one that does not (denied).
+        inputs.reg_thread = if self.rng.gen_bool(0.95) { self.rng.gen_range(0..threads as u8) } else { self.rng.gen_range(0..4) };
+        inputs.reg_priv = self.rng.gen_bool(0.8);
+        inputs.reg_wdata = self.rng.gen();
+        match self.rng.gen_range(0..100) {
+            0..=39 => {
+                inputs.reg_read = true;
+                inputs.reg_addr = self.next_read_address();
+            }
+            40..=61 => {
+                (inputs.reg_addr, inputs.reg_wdata) = self.write();
+                inputs.reg_write = true;
+                inputs.reg_priv = self.rng.gen_bool(0.9) || inputs.reg_addr == addr::SPFLT && self.rng.gen_bool(0.5);
+            }
+            62..=66 => {
+                (inputs.reg_addr, inputs.reg_wdata) = self.write();
+                inputs.reg_write = true;
+                inputs.reg_read = true;
+            }
+            _ => inputs.reg_addr = self.rng.gen(),
+        }
+        inputs.reset = self.rng.gen_ratio(1, 5000);
+        inputs
+    }
+}
+
+impl Iterator for PmuStimulus {
+    type Item = PmuInputs;
+    fn next(&mut self) -> Option<PmuInputs> {
+        Some(self.next_inputs())
+    }
+}

@@ -1,0 +1,131 @@
+//! The command line's parameter groups: one per design, each flag checked when it is
+//! parsed, so a bad value stops `pmugen` before anything is written.
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+use pmugen::design::pmu::PmuDesign;
+use pmugen_hdl::params::{self, MonitorParams, Parameter};
+use pmugen_hdl::pmu::event_table::EventTable;
+use pmugen_hdl::pmu::params::PmuParams;
+
+/// Parameters of an event-order monitor.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct MonitorArgs {
+    /// N: number of event inputs (2..=32).
+    #[arg(long = "events", value_name = "N", default_value = "8", value_parser = parse_events, allow_hyphen_values = true)]
+    pub events: usize,
+    /// W: order width in bits per event (2..=8).
+    #[arg(long = "order-width", value_name = "W", default_value = "3", value_parser = parse_order_width, allow_hyphen_values = true)]
+    pub order_width: usize,
+}
+
+impl MonitorArgs {
+    /// The checked parameters.
+    pub fn params(self) -> MonitorParams {
+        MonitorParams { events: self.events, order_width: self.order_width }
+    }
+}
+
+/// Parameters of a PMU.
+#[derive(Args, Clone, Debug)]
+pub struct PmuArgs {
+    /// T: hardware threads of the core (1..=4).
+    #[arg(long = "threads", value_name = "T", default_value = "4", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: usize,
+    /// K: general counters per thread (1..=4).
+    #[arg(long = "counters", value_name = "K", default_value = "2", value_parser = parse_counters, allow_hyphen_values = true)]
+    pub counters: usize,
+    /// CW: bits per general counter (16..=64).
+    #[arg(long = "counter-width", value_name = "CW", default_value = "40", value_parser = parse_counter_width, allow_hyphen_values = true)]
+    pub counter_width: usize,
+    /// The event table: a perf pmu-events JSON array with pmugen's PerCycleMax and
+    /// Scope keys (default: the Knights Corner table, hdl/events/knc.json). Its file
+    /// stem names the top module, pmu_<stem>_t<T>_k<K>_c<CW>.
+    #[arg(long = "event-table", value_name = "FILE")]
+    pub event_table: Option<PathBuf>,
+}
+
+impl PmuArgs {
+    /// The checked parameters, with the event table read and checked against K.
+    pub fn params(&self) -> Result<PmuParams> {
+        let table = match &self.event_table {
+            Some(path) => EventTable::from_file(path, self.counters)?,
+            None => EventTable::default_table(),
+        };
+        Ok(PmuParams::new(self.threads as u64, self.counters as u64, self.counter_width as u64, table)?)
+    }
+
+    /// The design of these parameters.
+    pub fn design(&self) -> Result<PmuDesign> {
+        Ok(PmuDesign::new(self.params()?))
+    }
+}
+
+fn parse_parameter(parameter: Parameter, text: &str) -> Result<usize, String> {
+    let value: u64 = text.trim().parse().map_err(|_| {
+        format!(
+            "{} ({}) = '{text}' is not a number; allowed range {}..={}",
+            parameter.flag, parameter.name, parameter.min, parameter.max
+        )
+    })?;
+    parameter.check(value).map_err(|err| err.to_string())
+}
+
+/// `--events`.
+pub fn parse_events(text: &str) -> Result<usize, String> {
+    parse_parameter(params::EVENTS, text)
+}
+
+fn parse_order_width(text: &str) -> Result<usize, String> {
+    parse_parameter(params::ORDER_WIDTH, text)
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    parse_parameter(params::THREADS, text)
+}
+
+fn parse_counters(text: &str) -> Result<usize, String> {
+    parse_parameter(params::COUNTERS, text)
+}
+
+fn parse_counter_width(text: &str) -> Result<usize, String> {
+    parse_parameter(params::COUNTER_WIDTH, text)
+}
+
+/// `--cycles`.
+pub fn parse_cycles(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(value) if (1..=10_000_000_000).contains(&value) => Ok(value),
+        _ => Err(format!("--cycles = '{text}' is not a number in range 1..=10000000000")),
+    }
+}
+
+/// Which simulation engines run next to the reference model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    /// The rust-hdl model, natively.
+    Native,
+    /// The generated Verilog compiled with Verilator.
+    Verilator,
+    /// Both, in lockstep with the reference model.
+    All,
+}
+
+/// What every simulation takes besides the design.
+#[derive(Args, Clone, Debug)]
+pub struct RunArgs {
+    /// Number of clock cycles.
+    #[arg(long, value_name = "C", default_value = "100000", value_parser = parse_cycles)]
+    pub cycles: u64,
+    /// Stimulus seed (the same seed gives the same stimulus on every engine).
+    #[arg(long, value_name = "S", default_value = "1")]
+    pub seed: u64,
+    /// Engines to compare with the reference model.
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineChoice,
+    /// Write a VCD waveform to FILE: from the native model with `--engine native`,
+    /// from Verilator (`--trace`) with `verilator` or `all`.
+    #[arg(long, value_name = "FILE")]
+    pub vcd: Option<PathBuf>,
+}

@@ -1,0 +1,41 @@
+//! The designs pmugen generates, behind one interface: what `generate` writes, and
+//! the engines `simulate`, `bench` and the tests run in lockstep (reference model,
+//! native rust-hdl model, Verilator model of the generated file).
+pub mod monitor;
+pub mod pmu;
+
+use std::fs::File;
+use std::path::Path;
+
+use pmugen_sim::ports::Engine;
+
+pub use monitor::monitor;
+
+/// One generated file: its name (in the output directory) and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Artifact {
+    /// File name, e.g. `pmu_knc_t4_k2_c40.v`.
+    pub name: String,
+    /// The file's contents.
+    pub text: String,
+}
+
+/// One configuration of a design, with inputs `I` and outputs `O` per cycle.
+pub trait Design<I, O> {
+    /// The top module's name (every other module name starts with it).
+    fn top_name(&self) -> String;
+    /// The generated Verilog, header included: exactly the file `generate` writes.
+    fn verilog(&self) -> Result<String, String>;
+    /// Everything `generate` writes: the Verilog first, then headers and tables.
+    fn artifacts(&self) -> Result<Vec<Artifact>, String>;
+    /// A fresh native (rust-hdl) model, optionally writing a VCD waveform.
+    fn native(&self, vcd: Option<File>) -> Box<dyn Engine<I, O>>;
+    /// The generated Verilog compiled with Verilator (cached), optionally with a VCD.
+    fn verilator(&self, vcd: Option<&Path>) -> Result<Box<dyn Engine<I, O>>, String>;
+    /// The reference model, written from the design's documentation.
+    fn reference(&self) -> Box<dyn Engine<I, O>>;
+    /// Seeded random stimulus.
+    fn stimulus(&self, seed: u64) -> Box<dyn Iterator<Item = I>>;
+    /// The `pmugen` arguments that select this configuration, e.g. `monitor --events 8 --order-width 3`.
+    fn arguments(&self) -> String;
+}
