@@ -3,13 +3,14 @@
 //! output (including `reg_rdata` while reads sweep all registers) must agree.
 mod common;
 
-use pmugen::{design, simulate};
+use pmugen::design::{self, Design};
+use pmugen::simulate;
 use pmugen_hdl::params::MonitorParams;
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
     let design = design::monitor(MonitorParams::new(events as u64, order_width as u64).unwrap());
-    let mut engines = vec![design.native(), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
-    common::assert_lockstep(events, order_width, &mut engines, cycles, seed, "all");
+    let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
+    common::assert_monitor_lockstep(events, order_width, &mut engines, cycles, seed, "all");
 }
 
 #[test]
@@ -49,7 +50,7 @@ fn verilator_writes_a_waveform_of_the_generated_design() {
     let _ = std::fs::remove_file(&path);
     {
         let mut engines = vec![design::monitor(params).verilator(Some(&path)).unwrap()];
-        let summary = simulate::lockstep(params, &mut engines, 500, 3);
+        let summary = simulate::lockstep(design::monitor(params).as_ref(), &mut engines, 500, 3);
         assert!(summary.mismatch.is_none());
     }
     let vcd = std::fs::read_to_string(&path).unwrap();

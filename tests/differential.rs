@@ -3,13 +3,14 @@
 //! printed; a failure prints the command that reproduces it.
 mod common;
 
-use pmugen::{design, simulate};
+use pmugen::design::{self, Design};
+use pmugen::simulate;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
-    common::assert_lockstep(events, order_width, &mut [design::monitor(params).native()], cycles, seed, "native");
+    common::assert_monitor_lockstep(events, order_width, &mut [design::monitor(params).native(None)], cycles, seed, "native");
 }
 
 #[test]
@@ -67,8 +68,8 @@ impl Engine<MonitorInputs, MonitorOutputs> for Faulty {
 fn lockstep_reports_the_first_difference() {
     let params = MonitorParams::new(4, 2).unwrap();
     let mut engines: Vec<Box<MonitorEngine>> =
-        vec![Box::new(Faulty { inner: design::monitor(params).native(), cycle: 0, flip_at: 777 })];
-    let summary = simulate::lockstep(params, &mut engines, 5_000, 9);
+        vec![Box::new(Faulty { inner: design::monitor(params).native(None), cycle: 0, flip_at: 777 })];
+    let summary = simulate::lockstep(design::monitor(params).as_ref(), &mut engines, 5_000, 9);
     let mismatch = summary.mismatch.expect("the flipped bit is reported");
     assert_eq!((mismatch.cycle, mismatch.signal), (777, "matched"));
     assert_eq!(mismatch.values.len(), 2);

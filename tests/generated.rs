@@ -1,28 +1,44 @@
-//! The committed Verilog under `generated/` is what the current code generates.
-use pmugen::generate;
+//! The committed files under `generated/` are what the current code generates, for
+//! every design's default configuration: Verilog, C header and tables.
+use pmugen::design::{self, pmu::PmuDesign, Artifact, Design};
 use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::pmu::params::PmuParams;
 
-#[test]
-fn committed_verilog_is_up_to_date() {
-    for (events, order_width) in [(8, 3)] {
-        let params = MonitorParams::new(events, order_width).unwrap();
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("generated").join(format!("{}.v", params.top_name()));
+fn check(artifacts: Vec<Artifact>, regenerate: &str) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("generated");
+    for artifact in artifacts {
+        let path = dir.join(&artifact.name);
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        let current = generate::monitor_verilog(params).unwrap();
-        let header_path = path.with_file_name(format!("{}_regs.h", params.top_name()));
-        let header = pmugen_hdl::monitor::regmap_export::c_header(&params.top_name(), params.events, params.order_width);
-        assert_eq!(
-            std::fs::read_to_string(&header_path).unwrap_or_default(),
-            header,
-            "{} is out of date; regenerate with `scripts/regenerate.sh`",
-            header_path.display()
-        );
         assert!(
-            committed == current,
-            "{} differs from what the code generates; regenerate with `scripts/regenerate.sh` \
-             (or `{}`) and commit the result",
-            path.display(),
-            generate::regenerate_command(params, "generated")
+            committed == artifact.text,
+            "{} differs from what the code generates; regenerate with `scripts/regenerate.sh` (or `{regenerate}`) \
+             and commit the result",
+            path.display()
         );
     }
+}
+
+#[test]
+fn committed_monitor_files_are_up_to_date() {
+    let params = MonitorParams::new(8, 3).unwrap();
+    check(design::monitor(params).artifacts().unwrap(), &design::monitor::regenerate_command(params, "generated"));
+}
+
+#[test]
+fn committed_pmu_files_are_up_to_date() {
+    let design = PmuDesign::new(PmuParams::with_default_table(4, 2, 40));
+    let files = design.artifacts().unwrap();
+    let names: Vec<&str> = files.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "pmu_knc_t4_k2_c40.v",
+            "pmu_knc_t4_k2_c40_regs.h",
+            "pmu_knc_t4_k2_c40_regs.md",
+            "pmu_knc_t4_k2_c40_events.json",
+            "pmu_knc_t4_k2_c40_inputs.json",
+            "pmu_knc_t4_k2_c40_inputs.md"
+        ]
+    );
+    check(files, &design.regenerate_command("generated"));
 }

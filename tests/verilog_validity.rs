@@ -1,7 +1,7 @@
 //! Generated Verilog of the whole monitor: Verilator lint (-Wall, DECLFILENAME
 //! waived), yosys `hierarchy -check; proc; check -assert`, module names prefixed with
 //! the top name, and exactly the ports of SPEC A.4.
-use pmugen::generate;
+use pmugen::design::{self, Design};
 use pmugen_hdl::emit::module_names;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::tools::{verilator_lint, yosys_check};
@@ -29,7 +29,7 @@ fn top_ports(verilog: &str, top: &str) -> Vec<(String, String, usize)> {
 fn check(events: usize, order_width: usize) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
     let top = params.top_name();
-    let verilog = generate::monitor_verilog(params).unwrap();
+    let verilog = design::monitor(params).verilog().unwrap();
     for module in module_names(&verilog) {
         assert!(module.starts_with(&top), "module {module} does not start with {top}");
     }
@@ -82,8 +82,8 @@ fn n32_w8() {
 
 #[test]
 fn two_designs_share_no_module_name() {
-    let a = generate::monitor_verilog(MonitorParams::new(8, 3).unwrap()).unwrap();
-    let b = generate::monitor_verilog(MonitorParams::new(8, 4).unwrap()).unwrap();
+    let a = design::monitor(MonitorParams::new(8, 3).unwrap()).verilog().unwrap();
+    let b = design::monitor(MonitorParams::new(8, 4).unwrap()).verilog().unwrap();
     let names_a = module_names(&a);
     assert!(module_names(&b).iter().all(|name| !names_a.contains(name)));
 }

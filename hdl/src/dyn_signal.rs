@@ -40,6 +40,16 @@ pub fn low_mask(width: usize) -> u64 {
     }
 }
 
+/// Bits `lsb..lsb+width` (`width` <= 64) of little-endian words (missing words read 0).
+pub fn word_field(words: &[u64], lsb: usize, width: usize) -> u64 {
+    let (word, shift) = (lsb / 64, lsb % 64);
+    let mut value = words.get(word).copied().unwrap_or(0) >> shift;
+    if shift != 0 && shift + width > 64 {
+        value |= words.get(word + 1).copied().unwrap_or(0) << (64 - shift);
+    }
+    value & low_mask(width)
+}
+
 impl<D: Direction> DynSignal<D> {
     /// A signal of `width` bits, initially 0.
     pub fn new(width: usize) -> Self {
@@ -87,13 +97,7 @@ impl<D: Direction> DynSignal<D> {
 
     /// Bits `lsb..lsb+width` (`width` <= 64).
     pub fn field(&self, lsb: usize, width: usize) -> u64 {
-        let words = self.current();
-        let (word, shift) = (lsb / 64, lsb % 64);
-        let mut value = words[word] >> shift;
-        if shift != 0 && shift + width > 64 && word + 1 < words.len() {
-            value |= words[word + 1] << (64 - shift);
-        }
-        value & low_mask(width)
+        word_field(self.current(), lsb, width)
     }
 
     /// Drive a signal of at most 64 bits (bits beyond its width are dropped).
@@ -123,6 +127,14 @@ impl<D: Direction> DynSignal<D> {
         if shift != 0 && shift + width > 64 {
             let high = 64 - shift;
             self.next[word + 1] = self.next[word + 1] & !(mask >> high) | value >> high;
+        }
+    }
+
+    /// Drive the whole signal from bits `lsb..lsb+width` of `words` (its own width).
+    pub fn set_from(&mut self, words: &[u64], lsb: usize) {
+        for chunk in (0..self.width).step_by(64) {
+            let bits = (self.width - chunk).min(64);
+            self.set_field(chunk, bits, word_field(words, lsb + chunk, bits));
         }
     }
 

@@ -59,8 +59,21 @@ pub struct Placement {
     pub fits: bool,
     /// Maximum frequency of `clock` from nextpnr, MHz.
     pub fmax_mhz: Option<f64>,
+    /// Fmax was measured in the pin harness (the core has more ports than pins).
+    pub timed_in_harness: bool,
+    /// Logic cells of the harness placement, when one was needed.
+    pub harness_logic_cells: Option<u64>,
     /// What went wrong in placement, if anything (e.g. does not fit).
     pub note: Option<String>,
+}
+
+impl Placement {
+    /// Placement failed only because the ports outnumber the package's pins.
+    pub fn pin_limited(&self) -> bool {
+        !self.fits
+            && self.logic_cells.is_some_and(|lc| lc <= self.logic_cells_available)
+            && self.note.as_deref().is_some_and(|note| note.contains("$sb_io"))
+    }
 }
 
 fn count_cells(json: &str, top: &str) -> Result<BTreeMap<String, u64>> {
@@ -86,26 +99,32 @@ fn packed_logic_cells(log: &str) -> Option<u64> {
     line.split("ICESTORM_LC:").nth(1)?.split('/').next()?.trim().parse().ok()
 }
 
-/// Synthesize `verilog_file` (top `top`) for iCE40 in `dir` (writes `ice40.json`).
-pub fn synthesize(dir: &Path, verilog_file: &str, top: &str) -> Result<Synthesis> {
-    let script = include_str!("../../scripts/yosys/ice40.ys").replace("{file}", verilog_file).replace("{top}", top);
-    std::fs::write(dir.join("ice40.ys"), &script)?;
-    let (ok, log) = run_tool("yosys", &["-q", "-l", "ice40.log", "-s", "ice40.ys"], dir).map_err(anyhow::Error::msg)?;
+/// Synthesize `verilog_file` (top `top`) for iCE40 in `dir`, writing `<name>.json`
+/// and `<name>.log`.
+pub fn synthesize(dir: &Path, verilog_file: &str, top: &str, name: &str) -> Result<Synthesis> {
+    let script = include_str!("../../scripts/yosys/ice40.ys")
+        .replace("{file}", verilog_file)
+        .replace("{top}", top)
+        .replace("{json}", &format!("{name}.json"));
+    std::fs::write(dir.join(format!("{name}.ys")), &script)?;
+    let (log, ys) = (format!("{name}.log"), format!("{name}.ys"));
+    let (ok, text) = run_tool("yosys", &["-q", "-l", &log, "-s", &ys], dir).map_err(anyhow::Error::msg)?;
     if !ok {
-        anyhow::bail!("yosys synth_ice40 failed for {top}:\n{log}");
+        anyhow::bail!("yosys synth_ice40 failed for {top}:\n{text}");
     }
-    let cells = count_cells(&std::fs::read_to_string(dir.join("ice40.json"))?, top)?;
+    let cells = count_cells(&std::fs::read_to_string(dir.join(format!("{name}.json")))?, top)?;
     let sum = |prefix: &str| cells.iter().filter(|(k, _)| k.starts_with(prefix)).map(|(_, v)| v).sum();
     Ok(Synthesis { lut4: sum("SB_LUT4"), dff: sum("SB_DFF"), carry: sum("SB_CARRY"), ram: sum("SB_RAM40"), cells })
 }
 
-/// Place the synthesized `ice40.json` in `dir` on `device`.
-pub fn place(dir: &Path, device: &Device) -> Result<Placement> {
+/// Place the synthesized `<name>.json` in `dir` on `device`.
+pub fn place(dir: &Path, name: &str, device: &Device) -> Result<Placement> {
     let freq = TARGET_MHZ.to_string();
-    let (report_file, log_file) = (format!("nextpnr-{}.json", device.short), format!("nextpnr-{}.log", device.short));
+    let json = format!("{name}.json");
+    let (report_file, log_file) = (format!("{name}-{}.json", device.short), format!("{name}-{}.log", device.short));
     let mut args: Vec<&str> = device.options.to_vec();
     args.extend([
-        "--json", "ice40.json", "--pcf-allow-unconstrained", "--freq", &freq, "--timing-allow-fail", "--seed", "1",
+        "--json", &json, "--pcf-allow-unconstrained", "--freq", &freq, "--timing-allow-fail", "--seed", "1",
         "--report", &report_file, "-l", &log_file, "-q",
     ]);
     let _ = std::fs::remove_file(dir.join(&report_file));
@@ -117,6 +136,8 @@ pub fn place(dir: &Path, device: &Device) -> Result<Placement> {
         logic_cells_available: device.logic_cells,
         fits: false,
         fmax_mhz: None,
+        timed_in_harness: false,
+        harness_logic_cells: None,
         note: None,
     };
     if placed {

@@ -5,6 +5,7 @@
 //! design's devices), writes `report.md` and `report.json`, and fails naming the
 //! group whose count differs from the design's formula. A design that does not fit
 //! a device is stated in the report, not a failure.
+pub mod harness;
 pub mod ice40;
 pub mod monitor;
 pub mod netlist;
@@ -145,8 +146,18 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
     for p in &report.placements {
         let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
         let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
+        let fmax = if p.timed_in_harness { format!("{fmax} (pin harness)") } else { fmax };
         let fits = if p.fits { "yes" } else { "**does not fit**" };
         let _ = writeln!(md, "| {} | {cells} | {fits} | {fmax} |", p.device);
+    }
+    if report.placements.iter().any(|p| p.timed_in_harness) {
+        let _ = writeln!(
+            md,
+            "\nThe core has more ports than the package has pins: its logic cells are those of the bare core \
+             (nextpnr packs before it places), and its Fmax is measured in a pin harness (every input from its \
+             own shift-chain flip-flop, the outputs folded into one registered XOR), so the register port's \
+             and the event inputs' paths are timed from flip-flops as in a system-on-chip."
+        );
     }
     for p in report.placements.iter().filter(|p| p.note.is_some()) {
         let _ = writeln!(md, "\n{}: {}", p.device, p.note.as_deref().unwrap_or(""));
@@ -179,11 +190,32 @@ pub fn run(subject: &dyn Subject, out: &Path) -> Result<Report> {
     let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("coarse.json"))?)?;
     let counts = netlist::analyse(&netlist, &top, subject.groups())?;
     eprintln!("report {top}: yosys synth_ice40 ...");
-    let synthesis = ice40::synthesize(out, &verilog_file, &top)?;
+    let synthesis = ice40::synthesize(out, &verilog_file, &top, "ice40")?;
     let mut placements = Vec::new();
+    let mut harness_ready = false;
     for device in subject.devices() {
         eprintln!("report {top}: nextpnr-ice40 on the {} ...", device.name);
-        placements.push(ice40::place(out, device)?);
+        let mut placement = ice40::place(out, "ice40", device)?;
+        if placement.pin_limited() {
+            if !harness_ready {
+                eprintln!("report {top}: more ports than pins; timing in the pin harness ...");
+                let ports = harness::top_ports(&files[0].text, &top)?;
+                let text = format!("{}\n{}", files[0].text, harness::verilog(&top, &ports));
+                std::fs::write(out.join("harness.v"), text)?;
+                ice40::synthesize(out, "harness.v", &format!("{top}_harness"), "harness")?;
+                harness_ready = true;
+            }
+            let timed = ice40::place(out, "harness", device)?;
+            placement.fits = true;
+            placement.timed_in_harness = true;
+            placement.harness_logic_cells = timed.logic_cells;
+            placement.fmax_mhz = timed.fmax_mhz;
+            placement.note = match timed.fits {
+                true => None,
+                false => Some(format!("the core fits; Fmax not measured: the pin harness does not fit ({})", timed.note.unwrap_or_default())),
+            };
+        }
+        placements.push(placement);
     }
     let mut tools = BTreeMap::new();
     tools.insert("yosys".to_string(), tool_version("yosys", "-V", out));

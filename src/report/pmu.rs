@@ -28,7 +28,9 @@ pub const GROUPS: Groups = &[
     ("shadow_controls$*.save_on_entry_q", "shadow control"),
     ("shadow_controls$*.restore_on_exit_q", "shadow control"),
     ("shadow_controls$*.kernel_prev_q", "previous kernel mode"),
-    ("inputs.*", "input stage"),
+    ("inputs.*", "input stage (kernel)"),
+    ("counters$*.qualified_q", "qualification"),
+    ("samplers$*.count_q", "event samples"),
     ("port.rdata_q", "read data and fault"),
     ("port.fault_q", "read data and fault"),
 ];

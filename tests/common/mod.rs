@@ -2,7 +2,10 @@
 // Each test binary includes this module and uses a different part of it.
 #![allow(dead_code, unused_imports)]
 
-use pmugen::design;
+use std::fmt::Debug;
+
+use pmugen::design::{self, Design};
+use pmugen::simulate::RunSummary;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
 use pmugen_sim::reference::ReferenceMonitor;
@@ -101,14 +104,43 @@ impl Bench {
 pub fn benches(events: usize, order_width: usize) -> Vec<Bench> {
     let params = MonitorParams::new(events as u64, order_width as u64).expect("valid parameters");
     vec![
-        Bench::new(design::monitor(params).native()),
+        Bench::new(design::monitor(params).native(None)),
         Bench::new(Box::new(ReferenceMonitor::new(events, order_width))),
     ]
 }
 
-/// Run `engines` in lockstep with the reference model and panic at the first
-/// difference with the command that reproduces it (`engine` is its `--engine` value).
-pub fn assert_lockstep(
+/// Run `engines` in lockstep with the design's reference model and panic at the
+/// first difference with the command that reproduces it (`engine` is its `--engine`
+/// value). Returns the run's summary for coverage checks.
+pub fn assert_lockstep<I: Clone + Debug, O: Signals + Clone>(
+    design: &dyn Design<I, O>,
+    engines: &mut [Box<dyn Engine<I, O>>],
+    cycles: u64,
+    seed: u64,
+    engine: &str,
+) -> RunSummary<I> {
+    println!("{}: {cycles} cycles, seed {seed}, engine {engine}", design.top_name());
+    let summary = pmugen::simulate::lockstep(design, engines, cycles, seed);
+    if let Some(m) = &summary.mismatch {
+        panic!(
+            "{} seed {seed}: cycle {} {} differs {:?}; inputs {:?}; reproduce with \
+             `cargo run --release -- simulate {} --cycles {} --seed {seed} --engine {engine}`",
+            design.top_name(),
+            m.cycle,
+            m.signal,
+            m.values,
+            m.inputs,
+            design.arguments(),
+            m.cycle + 1
+        );
+    }
+    assert_eq!(summary.cycles, cycles);
+    summary
+}
+
+/// [`assert_lockstep`] for the monitor, which must also match and send frames, or
+/// the run proves little.
+pub fn assert_monitor_lockstep(
     events: usize,
     order_width: usize,
     engines: &mut [Box<MonitorEngine>],
@@ -117,20 +149,7 @@ pub fn assert_lockstep(
     engine: &str,
 ) {
     let params = MonitorParams::new(events as u64, order_width as u64).expect("valid parameters");
-    println!("N={events} W={order_width}: {cycles} cycles, seed {seed}, engine {engine}");
-    let summary = pmugen::simulate::lockstep(params, engines, cycles, seed);
-    if let Some(m) = &summary.mismatch {
-        panic!(
-            "N={events} W={order_width} seed {seed}: cycle {} {} differs {:?}; reproduce with \
-             `cargo run --release -- simulate monitor --events {events} --order-width {order_width} --cycles {} --seed {seed} --engine {engine}`",
-            m.cycle,
-            m.signal,
-            m.values,
-            m.cycle + 1
-        );
-    }
-    assert_eq!(summary.cycles, cycles);
-    // The stimulus must exercise matching and the serial output, or the run proves little.
-    assert!(summary.matched_cycles > cycles / 100, "only {} matched cycles", summary.matched_cycles);
-    assert!(summary.frames > 0, "no serial frame completed");
+    let summary = assert_lockstep(design::monitor(params).as_ref(), engines, cycles, seed, engine);
+    assert!(summary.active("matched") > cycles / 100, "only {} matched cycles", summary.active("matched"));
+    assert!(summary.active("ser_last") > 0, "no serial frame completed");
 }

@@ -2,19 +2,27 @@
 //! "mapped event counter").
 //!
 //! Each cycle the counter qualifies its event select (EN, the PERF_GLOBAL_CTRL bit,
-//! the SPFLT filter, the ring of its thread via USR/OS, the freeze), turns the count
-//! c into the condition (CMASK/INV) and the increment (c, 1, or the condition's rising
-//! edge with E, from the previous-condition flip-flop), and adds it. At a kernel exit
+//! the SPFLT filter, the ring of its thread via USR/OS, the freeze), turns its event
+//! sample (the count c the sampler registered) into the condition (CMASK/INV) and
+//! the increment (c, 1, or the condition's rising edge with E, from
+//! the previous-condition flip-flop), and adds it. At a kernel exit
 //! with RESTORE_ON_EXIT it adds to SHADOW instead; at a kernel entry with
 //! SAVE_ON_ENTRY the shadow takes the counter's value as it was during the cycle.
 //! A PERF_CNTR write wins over the increment (and cannot overflow); a SHADOW write
 //! wins over a save. `overflow` is 1 at an edge where the sum reaches 2^CW.
 //!
+//! The qualification of a step depends only on registers as they are during the
+//! step's cycle and on `kernel`/`pm_mark` of the cycle before, so it is computed one
+//! cycle ahead, from the registers' next values and the raw `kernel`/`pm_mark` pins,
+//! and registered like the event sample: the step's own path keeps only the CMASK
+//! compare, the increment and the adder.
+//!
 //! Latency: counter and shadow are registered; `overflow` is combinational (the
 //! status bit in the thread's control block is set at the same edge).
 //!
 //! ```text
-//!  count, known, evtsel --> | qualify, CMASK/INV, E |--> inc
+//!  next EN/USR/OS, known, enables, kernel, freeze --> [qualify] --> FF --+
+//!  count (sampled), evtsel (E, INV, CMASK) -----------------------------> | CMASK/INV, E |--> inc
 //!  restore ? shadow : value --------------------------> [+ inc] --> value, overflow
 //!  save, shadow_write, wdata -------------------------> shadow
 //! ```
@@ -31,6 +39,7 @@ struct CounterState {
     value: u64,
     shadow: u64,
     prev_condition: bool,
+    qualified: bool,
 }
 
 /// A CW-bit general counter with its shadow.
@@ -40,20 +49,22 @@ pub struct Counter {
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset: counter, shadow and previous condition to 0.
     pub reset: Signal<In, Bit>,
-    /// c, the selected event's count this cycle (from the event select).
+    /// c, the selected event's count for this cycle's step (the sampler's).
     pub count: DynSignal<In>,
-    /// The event select names a table event.
-    pub known: Signal<In, Bit>,
-    /// The PERF_EVTSEL value.
+    /// The PERF_EVTSEL value (for E, INV, CMASK).
     pub evtsel: Signal<In, Bits<32>>,
-    /// This counter's PERF_GLOBAL_CTRL bit.
-    pub global_enable: Signal<In, Bit>,
-    /// The SPFLT filter lets it count: NOT SPFLT_CTRL[i] OR USER_PREF.
-    pub spflt_allow: Signal<In, Bit>,
-    /// Its thread is in ring 0 (last cycle's `kernel`).
-    pub kernel: Signal<In, Bit>,
-    /// Its thread is frozen (FREEZE_UNMARKED and last cycle's `pm_mark` low).
-    pub frozen: Signal<In, Bit>,
+    /// PERF_EVTSEL as it will be in the next cycle (for EN, USR, OS).
+    pub evtsel_next: Signal<In, Bits<32>>,
+    /// The event select will name a table event in the next cycle.
+    pub known_next: Signal<In, Bit>,
+    /// Its PERF_GLOBAL_CTRL bit and SPFLT filter (NOT SPFLT_CTRL[i] OR USER_PREF) will
+    /// let it count in the next cycle.
+    pub enabled_next: Signal<In, Bit>,
+    /// Its thread's `kernel` pin this cycle (its ring in the next cycle's step).
+    pub kernel_next: Signal<In, Bit>,
+    /// Its thread will be frozen in the next cycle's step (FREEZE_UNMARKED next and
+    /// the `pm_mark` pin low this cycle).
+    pub frozen_next: Signal<In, Bit>,
     /// Kernel entry with SAVE_ON_ENTRY: the shadow takes the counter.
     pub save: Signal<In, Bit>,
     /// Kernel exit with RESTORE_ON_EXIT: the counter takes SHADOW + inc.
@@ -82,12 +93,12 @@ impl Counter {
             clock: Default::default(),
             reset: Default::default(),
             count: DynSignal::new(count_width),
-            known: Default::default(),
             evtsel: Default::default(),
-            global_enable: Default::default(),
-            spflt_allow: Default::default(),
-            kernel: Default::default(),
-            frozen: Default::default(),
+            evtsel_next: Default::default(),
+            known_next: Default::default(),
+            enabled_next: Default::default(),
+            kernel_next: Default::default(),
+            frozen_next: Default::default(),
             save: Default::default(),
             restore: Default::default(),
             write: Default::default(),
@@ -100,19 +111,21 @@ impl Counter {
         }
     }
 
+    /// The qualification of the next cycle's step (B.4.3): EN, enables, ring, freeze.
+    fn qualified_next(&self) -> bool {
+        let next = self.evtsel_next.val().index() as u64;
+        let bit = |field: &crate::regmap::Field| next >> field.lsb & 1 == 1;
+        let kernel = self.kernel_next.val();
+        let mode_ok = (bit(&evtsel::USR) && !kernel) || (bit(&evtsel::OS) && kernel);
+        bit(&evtsel::EN) && self.enabled_next.val() && mode_ok && !self.frozen_next.val() && self.known_next.val()
+    }
+
     /// (condition, increment) for this cycle.
     fn increment(&self) -> (bool, u64) {
         let sel = self.evtsel.val().index() as u64;
         let bit = |field: &crate::regmap::Field| sel >> field.lsb & 1 == 1;
         let cmask = sel >> evtsel::CMASK.lsb & 0xFF;
-        let kernel = self.kernel.val();
-        let mode_ok = (bit(&evtsel::USR) && !kernel) || (bit(&evtsel::OS) && kernel);
-        let qualified = bit(&evtsel::EN)
-            && self.global_enable.val()
-            && self.spflt_allow.val()
-            && mode_ok
-            && !self.frozen.val()
-            && self.known.val();
+        let qualified = self.state.0.qualified;
         let count = self.count.get();
         let threshold = if cmask != 0 { (count >= cmask) ^ bit(&evtsel::INV) } else { count != 0 };
         let condition = qualified && threshold;
@@ -151,6 +164,7 @@ impl Logic for Counter {
                         state.shadow
                     },
                     prev_condition: condition,
+                    qualified: self.qualified_next(),
                 }
             };
         }
@@ -167,51 +181,47 @@ impl Logic for Counter {
 
     fn hdl(&self) -> Verilog {
         let cw = self.value.width();
-        let count_width = self.count.width();
-        let compare_width = count_width.max(8);
+        let low = self.count.width();
         let bit = |field: &crate::regmap::Field| format!("evtsel[{}]", field.lsb);
         let mut v = String::new();
         v.push_str(&register_declaration("value_q", cw, 0));
         v.push_str(&register_declaration("shadow_q", cw, 0));
         v.push_str(&register_declaration("prev_condition_q", 1, 0));
-        verilog!(v, "wire [7:0] cmask = {};", slice("evtsel", evtsel::CMASK.lsb, 8, 32));
-        verilog!(v, "wire mode_ok = ({} & ~kernel) | ({} & kernel);", bit(&evtsel::USR), bit(&evtsel::OS));
-        verilog!(
-            v,
-            "wire qualified = {} & global_enable & spflt_allow & mode_ok & ~frozen & known;",
-            bit(&evtsel::EN)
-        );
-        let count_wide = zero_extend("count", count_width, compare_width);
-        let cmask_wide = zero_extend("cmask", 8, compare_width);
-        verilog!(
-            v,
-            "wire threshold = (cmask != 8'h0) ? (({count_wide} >= {cmask_wide}) ^ {}) : (count != {});",
-            bit(&evtsel::INV),
-            literal(count_width, 0)
-        );
+        v.push_str(&register_declaration("qualified_q", 1, 0));
+        let cmask = slice("evtsel", evtsel::CMASK.lsb, 8, 32);
+        let wide = low.max(8);
+        verilog!(v, "wire cmask_set = |{cmask};");
+        verilog!(v, "wire at_least_cmask = {} >= {};", zero_extend("count", low, wide), zero_extend(&cmask, 8, wide));
+        verilog!(v, "wire nonzero = count != {};", literal(low, 0));
+        let next = |field: &crate::regmap::Field| format!("evtsel_next[{}]", field.lsb);
+        verilog!(v, "wire mode_ok_next = ({} & ~kernel_next) | ({} & kernel_next);", next(&evtsel::USR), next(&evtsel::OS));
+        verilog!(v, "wire qualified_next = {} & enabled_next & mode_ok_next & ~frozen_next & known_next;", next(&evtsel::EN));
+        verilog!(v, "wire qualified = qualified_q;");
+        verilog!(v, "wire threshold = cmask_set ? (at_least_cmask ^ {}) : nonzero;", bit(&evtsel::INV));
         verilog!(v, "wire condition = qualified & threshold;");
-        verilog!(v, "reg [{}:0] increment;", count_width - 1);
+        verilog!(v, "reg [{}:0] increment;", low - 1);
         verilog!(v, "always @(*) begin");
-        let one = |expr: &str| zero_extend(expr, 1, count_width);
+        let one = |expr: &str| zero_extend(expr, 1, low);
         verilog!(v, "    if ({}) increment = {};", bit(&evtsel::E), one("condition & ~prev_condition_q"));
-        verilog!(v, "    else if (cmask != 8'h0) increment = {};", one("condition"));
+        verilog!(v, "    else if (cmask_set) increment = {};", one("condition"));
         verilog!(v, "    else if (qualified) increment = count;");
-        verilog!(v, "    else increment = {};", literal(count_width, 0));
+        verilog!(v, "    else increment = {};", literal(low, 0));
         verilog!(v, "end");
-        verilog!(v, "wire [{cw}:0] sum = {} + {};", zero_extend("(restore ? shadow_q : value_q)", cw, cw + 1), zero_extend("increment", count_width, cw + 1));
+        verilog!(v, "wire [{cw}:0] sum = {} + {};", zero_extend("(restore ? shadow_q : value_q)", cw, cw + 1), zero_extend("increment", low, cw + 1));
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
-        verilog!(v, "        value_q <= {0};\n        shadow_q <= {0};\n        prev_condition_q <= 1'b0;", literal(cw, 0));
+        verilog!(v, "        value_q <= {0};\n        shadow_q <= {0};\n        prev_condition_q <= 1'b0;\n        qualified_q <= 1'b0;", literal(cw, 0));
         verilog!(v, "    end else begin");
         verilog!(v, "        value_q <= write ? wdata : sum[{}:0];", cw - 1);
         verilog!(v, "        shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);");
-        verilog!(v, "        prev_condition_q <= condition;");
+        verilog!(v, "        prev_condition_q <= condition;\n        qualified_q <= qualified_next;");
         verilog!(v, "    end");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");
         verilog!(v, "    value = value_q;\n    shadow = shadow_q;\n    overflow = sum[{cw}] & ~write;");
         verilog!(v, "end");
-        let unused: Vec<String> = (0..16).chain([19, 20, 21]).map(|b| format!("evtsel[{b}]")).collect();
+        let mut unused: Vec<String> = (0..18).chain(19..23).map(|b| format!("evtsel[{b}]")).collect();
+        unused.extend((0..16).chain(18..22).chain(23..32).map(|b| format!("evtsel_next[{b}]")));
         v.push_str(&crate::custom::unused_sink("evtsel", &unused));
         Verilog::Custom(v)
     }
@@ -247,17 +257,23 @@ mod tests {
         wdata: u64,
     }
 
-    /// B.4.3-B.4.6, B.7 and C.1 for one counter, written out from the rules:
-    /// returns (counter, shadow, previous condition, overflow) after the edge.
-    fn rules(step: &Step, counter: u64, shadow: u64, prev: bool, width: usize) -> (u64, u64, bool, bool) {
+    /// B.4.3: the qualification of a step.
+    fn qualifies(step: &Step) -> bool {
+        let field = |lsb: u32| step.evtsel >> lsb & 1 == 1;
+        let mode_ok = (field(16) && !step.kernel) || (field(17) && step.kernel);
+        field(22) && step.global_enable && step.spflt_allow && mode_ok && !step.frozen && step.known
+    }
+
+    /// B.4.4-B.4.6, B.7 and C.1 for one counter, written out from the rules, with the
+    /// step's qualification `q`: returns (counter, shadow, previous condition,
+    /// overflow) after the edge.
+    fn rules(step: &Step, q: bool, counter: u64, shadow: u64, prev: bool, width: usize) -> (u64, u64, bool, bool) {
         let field = |lsb: u32, bits: u32| step.evtsel >> lsb & ((1 << bits) - 1);
-        let (usr, os, e, en, inv, cmask) = (field(16, 1), field(17, 1), field(18, 1), field(22, 1), field(23, 1), field(24, 8));
-        let mode_ok = (usr == 1 && !step.kernel) || (os == 1 && step.kernel);
-        let q = en == 1 && step.global_enable && step.spflt_allow && mode_ok && !step.frozen;
-        let cond = step.known && q && if cmask != 0 { (step.count >= cmask) != (inv == 1) } else { step.count != 0 };
+        let (e, inv, cmask) = (field(18, 1), field(23, 1), field(24, 8));
+        let cond = q && if cmask != 0 { (step.count >= cmask) != (inv == 1) } else { step.count != 0 };
         let inc = match (e, cmask) {
             (1, _) => (cond && !prev) as u64,
-            (_, 0) if q && step.known => step.count,
+            (_, 0) if q => step.count,
             (_, 0) => 0,
             _ => cond as u64,
         };
@@ -269,6 +285,25 @@ mod tests {
         (next_counter, next_shadow, cond, sum >= modulo && !step.write)
     }
 
+    fn random_step(rng: &mut rand_chacha::ChaCha8Rng, width: usize) -> Step {
+        let near_top = low_mask(width) - rng.gen_range(0..200);
+        Step {
+            count: rng.gen_range(0..128),
+            known: rng.gen_bool(0.9),
+            // Random selects, mostly enabled in some mode, CMASK often 0 or small.
+            evtsel: rng.gen::<u64>() & 0x00FF_FFFF | 1 << 22 | [0u64, 0, 1, 2, 3, 200][rng.gen_range(0..6)] << 24,
+            global_enable: rng.gen_bool(0.9),
+            spflt_allow: rng.gen_bool(0.9),
+            kernel: rng.gen_bool(0.5),
+            frozen: rng.gen_bool(0.1),
+            save: rng.gen_bool(0.05),
+            restore: rng.gen_bool(0.05),
+            write: rng.gen_bool(0.02),
+            shadow_write: rng.gen_bool(0.02),
+            wdata: if rng.gen_bool(0.5) { near_top } else { rng.gen::<u64>() & low_mask(width) },
+        }
+    }
+
     #[test]
     fn counting_shadow_and_precedence_follow_the_rules() {
         let seed = 0x5eed_1004;
@@ -278,33 +313,22 @@ mod tests {
             let mut uut = Counter::new(width, 7);
             uut.connect_all();
             let (mut counter, mut shadow, mut prev) = (0u64, 0u64, false);
+            // The step after a reset edge is not qualified: the registers were 0.
+            let mut after_reset = true;
             let mut overflows = 0;
+            let mut step = random_step(&mut rng, width);
             for cycle_index in 0..20_000 {
-                let near_top = low_mask(width) - rng.gen_range(0..200);
-                let step = Step {
-                    count: rng.gen_range(0..128),
-                    known: rng.gen_bool(0.9),
-                    // Random selects, mostly enabled in some mode, CMASK often 0 or small.
-                    evtsel: rng.gen::<u64>() & 0x00FF_FFFF | 1 << 22 | [0u64, 0, 1, 2, 3, 200][rng.gen_range(0..6)] << 24,
-                    global_enable: rng.gen_bool(0.9),
-                    spflt_allow: rng.gen_bool(0.9),
-                    kernel: rng.gen_bool(0.5),
-                    frozen: rng.gen_bool(0.1),
-                    save: rng.gen_bool(0.05),
-                    restore: rng.gen_bool(0.05),
-                    write: rng.gen_bool(0.02),
-                    shadow_write: rng.gen_bool(0.02),
-                    wdata: if rng.gen_bool(0.5) { near_top } else { rng.gen::<u64>() & low_mask(width) },
-                };
+                let next = random_step(&mut rng, width);
                 let reset = rng.gen_ratio(1, 2000);
                 apply(&mut uut, |u| &mut u.clock, |u| {
                     u.count.set(step.count);
-                    u.known.next = step.known;
                     u.evtsel.next = step.evtsel.to_bits();
-                    u.global_enable.next = step.global_enable;
-                    u.spflt_allow.next = step.spflt_allow;
-                    u.kernel.next = step.kernel;
-                    u.frozen.next = step.frozen;
+                    // The qualification inputs carry the next step's values.
+                    u.evtsel_next.next = next.evtsel.to_bits();
+                    u.known_next.next = next.known;
+                    u.enabled_next.next = next.global_enable && next.spflt_allow;
+                    u.kernel_next.next = next.kernel;
+                    u.frozen_next.next = next.frozen;
                     u.save.next = step.save;
                     u.restore.next = step.restore;
                     u.write.next = step.write;
@@ -312,15 +336,18 @@ mod tests {
                     u.wdata.set(step.wdata);
                     u.reset.next = reset;
                 });
-                let (next_counter, next_shadow, next_prev, overflow) = rules(&step, counter, shadow, prev, width);
+                let q = !after_reset && qualifies(&step);
+                let (next_counter, next_shadow, next_prev, overflow) = rules(&step, q, counter, shadow, prev, width);
                 let context = format!("CW={width} cycle {cycle_index} {step:?} seed {seed:#x}");
                 // `overflow` is combinational: it shows this cycle's step before the edge.
                 assert_eq!(uut.overflow.val(), overflow, "overflow, {context}");
                 edge(&mut uut, |u| &mut u.clock);
                 (counter, shadow, prev) = if reset { (0, 0, false) } else { (next_counter, next_shadow, next_prev) };
+                after_reset = reset;
                 overflows += overflow as u32;
                 assert_eq!(uut.value.get(), counter, "counter, {context}");
                 assert_eq!(uut.shadow.get(), shadow, "shadow, {context}");
+                step = next;
             }
             assert!(overflows > 10, "CW={width}: the stimulus reached the wrap only {overflows} times");
         }
@@ -333,10 +360,10 @@ mod tests {
         let enabled_usr = 1u64 << 22 | 1 << 16;
         let drive = |u: &mut Counter, write: bool| {
             u.count.set(3);
-            u.known.next = true;
             u.evtsel.next = enabled_usr.to_bits();
-            u.global_enable.next = true;
-            u.spflt_allow.next = true;
+            u.evtsel_next.next = enabled_usr.to_bits();
+            u.known_next.next = true;
+            u.enabled_next.next = true;
             u.write.next = write;
             u.wdata.set(0xFFFE);
         };

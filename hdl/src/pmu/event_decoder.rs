@@ -1,19 +1,22 @@
-//! Event decoder: which table event an (EVENT, UMASK) pair names.
+//! Event decoder: the key of an (EVENT, UMASK) pair and whether the pair is a table
+//! event.
 //!
 //! One decoder for the whole core looks at the register port's write data
-//! (`reg_wdata[15:0]` = {UMASK, EVENT}); the event select being written stores its
-//! answer next to the EVTSEL value, so each counter's selection logic works from a
-//! small table index instead of comparing 16 bits against every table entry. A pair
-//! that is not in the table is "unknown": such a select counts nothing (seed 001
-//! Table 1-5: an illegal encoding raises no error and does not count).
+//! (`reg_wdata[15:0]` = {UMASK, EVENT}); the event select being written stores both
+//! answers, and its sampler uses the key while the write is on the port. The key is
+//! a few of the code's own bits when they tell the table's events apart (then it
+//! is plain wiring), else the event's table position (see [`super::event_key`]). A
+//! pair that is not in the table is "unknown": such a select counts nothing (seed
+//! 001 Table 1-5: an illegal encoding raises no error and does not count).
 //!
 //! Latency: combinational.
 //!
 //! ```text
-//!  {UMASK, EVENT} --> [case over the table] --> index, known
+//!  {UMASK, EVENT} --> [key bits | case over the table] --> key, known
 //! ```
 use rust_hdl::prelude::*;
 
+use super::event_key::EventKey;
 use super::params::PmuParams;
 use crate::custom::{literal, Internal};
 use crate::dyn_signal::DynSignal;
@@ -22,17 +25,18 @@ use crate::verilog;
 /// Not a table event.
 const UNKNOWN: u16 = u16::MAX;
 
-/// The (EVENT, UMASK) to table-index decoder.
+/// The (EVENT, UMASK) decoder.
 #[derive(LogicBlock)]
 pub struct EventDecoder {
     /// {UMASK, EVENT}: bits [15:0] of an EVTSEL value.
     pub code: Signal<In, Bits<16>>,
-    /// The event's position in the table (0 when unknown).
-    pub index: DynSignal<Out>,
+    /// The pair's event key.
+    pub key: DynSignal<Out>,
     /// The pair names a table event.
     pub known: Signal<Out, Bit>,
+    event_key: Internal<EventKey>,
     events: Internal<Vec<(u16, String)>>,
-    lookup: Internal<Vec<u16>>,
+    positions: Internal<Vec<u16>>,
 }
 
 impl EventDecoder {
@@ -41,45 +45,56 @@ impl EventDecoder {
         let events: Vec<(u16, String)> =
             params.table.events.iter().map(|e| ((e.umask as u16) << 8 | e.code as u16, e.name.clone())).collect();
         assert!(!events.is_empty() && events.len() < UNKNOWN as usize, "EventDecoder: bad table size");
-        let mut lookup = vec![UNKNOWN; 1 << 16];
-        for (index, (code, _)) in events.iter().enumerate() {
-            assert_eq!(lookup[*code as usize], UNKNOWN, "EventDecoder: code {code:#06x} twice in the table");
-            lookup[*code as usize] = index as u16;
+        let mut positions = vec![UNKNOWN; 1 << 16];
+        for (position, (code, _)) in events.iter().enumerate() {
+            assert_eq!(positions[*code as usize], UNKNOWN, "EventDecoder: code {code:#06x} twice in the table");
+            positions[*code as usize] = position as u16;
         }
+        let event_key = params.event_key();
         Self {
             code: Default::default(),
-            index: DynSignal::new(params.event_index_width()),
+            key: DynSignal::new(event_key.width()),
             known: Default::default(),
+            event_key: Internal(event_key),
             events: Internal(events),
-            lookup: Internal(lookup),
+            positions: Internal(positions),
         }
     }
 }
 
 impl Logic for EventDecoder {
     fn update(&mut self) {
-        let found = self.lookup.0[self.code.val().index()];
-        self.known.next = found != UNKNOWN;
-        self.index.set(if found == UNKNOWN { 0 } else { found as u64 });
+        let code = self.code.val().index() as u16;
+        let position = self.positions.0[code as usize];
+        self.known.next = position != UNKNOWN;
+        let decoded = if position == UNKNOWN { 0 } else { position as u64 };
+        self.key.set(self.event_key.0.of_write(code, decoded));
     }
 
     fn connect(&mut self) {
-        self.index.connect();
+        self.key.connect();
         self.known.connect();
     }
 
     fn hdl(&self) -> Verilog {
-        let width = self.index.width();
+        let width = self.key.width();
+        let by_position = matches!(self.event_key.0, EventKey::Position { .. });
         let mut v = String::new();
+        verilog!(v, "reg [{}:0] position;", width - 1);
         verilog!(v, "always @(*) begin");
-        verilog!(v, "    known = 1'b1;");
+        verilog!(v, "    known = 1'b1;\n    position = {};", literal(width, 0));
         verilog!(v, "    case (code)");
-        for (index, (code, name)) in self.events.0.iter().enumerate() {
-            verilog!(v, "        16'h{code:04x}: index = {}; // {name}", literal(width, index as u64));
+        for (position, (code, name)) in self.events.0.iter().enumerate() {
+            let value = if by_position { format!("position = {}; ", literal(width, position as u64)) } else { String::new() };
+            verilog!(v, "        16'h{code:04x}: begin {value}end // {name}");
         }
-        verilog!(v, "        default: begin index = {}; known = 1'b0; end", literal(width, 0));
+        verilog!(v, "        default: known = 1'b0;");
         verilog!(v, "    endcase");
+        verilog!(v, "    key = {};", self.event_key.0.expression("code", "position"));
         verilog!(v, "end");
+        if !by_position {
+            verilog!(v, "wire unused_position = ^position; // the key is taken from the code bits");
+        }
         Verilog::Custom(v)
     }
 }
@@ -87,8 +102,8 @@ impl Logic for EventDecoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pmu::testing::reference_config;
     use crate::testing::{assert_valid_verilog, settle};
-    use pmugen_sim::ports::pmu::{EventScope, EventSpec, PmuConfig};
 
     #[test]
     fn verilog_is_valid() {
@@ -96,34 +111,21 @@ mod tests {
     }
 
     #[test]
-    fn every_code_pair_decodes_to_its_table_position_or_unknown() {
+    fn every_code_pair_is_known_exactly_when_it_is_in_the_table() {
         let params = PmuParams::with_default_table(1, 1, 16);
-        // The table as the reference model sees it: codes written from the table, not the decoder.
-        let config = PmuConfig {
-            threads: 1,
-            counters: 1,
-            counter_width: 16,
-            events: params
-                .table
-                .events
-                .iter()
-                .map(|e| EventSpec {
-                    name: e.name.clone(),
-                    code: e.code,
-                    umask: e.umask,
-                    per_cycle_max: e.per_cycle_max,
-                    scope: EventScope::Thread,
-                })
-                .collect(),
-        };
+        // The table as the reference model sees it, not as the decoder stores it.
+        let config = reference_config(&params);
+        let key = params.event_key();
         let mut uut = EventDecoder::new(&params);
         uut.connect_all();
         for code in 0..=u16::MAX {
             uut.code.next = (code as u64).to_bits();
             settle(&mut uut);
-            let expected = config.events.iter().position(|e| (e.umask as u16) << 8 | e.code as u16 == code);
-            assert_eq!(uut.known.val(), expected.is_some(), "code {code:#06x}");
-            assert_eq!(uut.index.get(), expected.unwrap_or(0) as u64, "code {code:#06x}");
+            let position = config.events.iter().position(|e| (e.umask as u16) << 8 | e.code as u16 == code);
+            assert_eq!(uut.known.val(), position.is_some(), "code {code:#06x}");
+            if let Some(position) = position {
+                assert_eq!(uut.key.get(), key.of(code, position), "code {code:#06x}");
+            }
         }
     }
 }

@@ -1,7 +1,10 @@
 //! Global control and status of one thread (seed 001 §1.4.3.4-9): the counter
 //! enables (PERF_GLOBAL_CTRL), the sticky overflow bits (PERF_GLOBAL_STATUS, cleared
 //! by PERF_GLOBAL_OVF_CTRL), the user-preference filter (PERF_SPFLT_CONTROL and the
-//! SPFLT instruction), FREEZE_CTRL and USER_ACCESS, and the thread's `pmi`.
+//! SPFLT instruction), FREEZE_CTRL and USER_ACCESS, and the thread's `pmi`. For the
+//! counters it gives the enables (PERF_GLOBAL_CTRL with the SPFLT filter) and the
+//! freeze as they will be after this edge, so each counter can qualify its next
+//! step one cycle ahead.
 //!
 //! An overflow at the edge of an OVF_CTRL write stays set: no overflow is lost
 //! (seed 001 §1.4.3.9). `pmi` is the level OR over i of (STATUS[i] AND EVTSEL[i].INT),
@@ -60,8 +63,6 @@ pub struct GlobalControl {
     pub overflow: DynSignal<In>,
     /// Bit i: EVTSEL[i].INT.
     pub int_enable: DynSignal<In>,
-    /// Last cycle's `pm_mark` of this thread.
-    pub pm_mark: Signal<In, Bit>,
     /// PERF_GLOBAL_CTRL.
     pub global_ctrl: DynSignal<Out>,
     /// PERF_GLOBAL_STATUS.
@@ -70,16 +71,17 @@ pub struct GlobalControl {
     pub spflt_ctrl: DynSignal<Out>,
     /// PERF_SPFLT_CONTROL.USER_PREF.
     pub user_pref: Signal<Out, Bit>,
-    /// Bit i: the filter lets counter i count (NOT SPFLT_CTRL[i] OR USER_PREF).
-    pub spflt_allow: DynSignal<Out>,
     /// FREEZE_CTRL.FREEZE_UNMARKED.
     pub freeze: Signal<Out, Bit>,
-    /// The thread's counters are frozen this cycle (FREEZE_UNMARKED and not marked).
-    pub frozen: Signal<Out, Bit>,
     /// USER_ACCESS.
     pub user_access: Signal<Out, Bits<3>>,
     /// The thread's overflow interrupt.
     pub pmi: Signal<Out, Bit>,
+    /// Bit i: PERF_GLOBAL_CTRL and the SPFLT filter let counter i count after this
+    /// edge (unless reset): for qualifying the next step.
+    pub enabled_next: DynSignal<Out>,
+    /// FREEZE_UNMARKED after this edge (unless reset).
+    pub freeze_next: Signal<Out, Bit>,
     state: Internal<ControlState>,
 }
 
@@ -99,55 +101,64 @@ impl GlobalControl {
             user_access_write: Default::default(),
             overflow: DynSignal::new(counters),
             int_enable: DynSignal::new(counters),
-            pm_mark: Default::default(),
             global_ctrl: DynSignal::new(counters),
             status: DynSignal::new(counters),
             spflt_ctrl: DynSignal::new(counters),
             user_pref: Default::default(),
-            spflt_allow: DynSignal::new(counters),
             freeze: Default::default(),
-            frozen: Default::default(),
             user_access: Default::default(),
             pmi: Default::default(),
+            enabled_next: DynSignal::new(counters),
+            freeze_next: Default::default(),
             state: Internal(RESET),
         }
     }
 }
 
+impl GlobalControl {
+    /// The registers' values after this edge, unless reset.
+    fn next_state(&self, mask: u64) -> ControlState {
+        let wdata = self.wdata.get();
+        let old = self.state.0;
+        let cleared = if self.ovf_ctrl_write.val() { wdata & mask } else { 0 };
+        ControlState {
+            enables: if self.global_ctrl_write.val() { wdata & mask } else { old.enables },
+            status: old.status & !cleared | self.overflow.get(),
+            spflt_ctrl: if self.spflt_control_write.val() { wdata & mask } else { old.spflt_ctrl },
+            user_pref: if self.spflt_control_write.val() {
+                wdata >> USER_PREF_BIT & 1 == 1
+            } else if self.spflt_write.val() {
+                wdata & 1 == 1
+            } else {
+                old.user_pref
+            },
+            freeze: if self.freeze_write.val() { wdata & 1 == 1 } else { old.freeze },
+            user_access: if self.user_access_write.val() { wdata & 7 } else { old.user_access },
+        }
+    }
+}
+
+/// Bit i: counter i may count under `enables` and the SPFLT filter.
+fn enabled(state: &ControlState, mask: u64) -> u64 {
+    state.enables & if state.user_pref { mask } else { !state.spflt_ctrl & mask }
+}
+
 impl Logic for GlobalControl {
     fn update(&mut self) {
         let mask = low_mask(self.overflow.width());
+        let next = self.next_state(mask);
         if self.clock.pos_edge() {
-            let wdata = self.wdata.get();
-            let old = self.state.0;
-            let cleared = if self.ovf_ctrl_write.val() { wdata & mask } else { 0 };
-            self.state.0 = if self.reset.val() {
-                RESET
-            } else {
-                ControlState {
-                    enables: if self.global_ctrl_write.val() { wdata & mask } else { old.enables },
-                    status: old.status & !cleared | self.overflow.get(),
-                    spflt_ctrl: if self.spflt_control_write.val() { wdata & mask } else { old.spflt_ctrl },
-                    user_pref: if self.spflt_control_write.val() {
-                        wdata >> USER_PREF_BIT & 1 == 1
-                    } else if self.spflt_write.val() {
-                        wdata & 1 == 1
-                    } else {
-                        old.user_pref
-                    },
-                    freeze: if self.freeze_write.val() { wdata & 1 == 1 } else { old.freeze },
-                    user_access: if self.user_access_write.val() { wdata & 7 } else { old.user_access },
-                }
-            };
+            self.state.0 = if self.reset.val() { RESET } else { next };
         }
+        let next = self.next_state(mask);
+        self.enabled_next.set(enabled(&next, mask));
+        self.freeze_next.next = next.freeze;
         let state = self.state.0;
         self.global_ctrl.set(state.enables);
         self.status.set(state.status);
         self.spflt_ctrl.set(state.spflt_ctrl);
         self.user_pref.next = state.user_pref;
-        self.spflt_allow.set(if state.user_pref { mask } else { !state.spflt_ctrl & mask });
         self.freeze.next = state.freeze;
-        self.frozen.next = state.freeze && !self.pm_mark.val();
         self.user_access.next = state.user_access.to_bits();
         self.pmi.next = state.status & self.int_enable.get() != 0;
     }
@@ -157,11 +168,11 @@ impl Logic for GlobalControl {
         self.status.connect();
         self.spflt_ctrl.connect();
         self.user_pref.connect();
-        self.spflt_allow.connect();
         self.freeze.connect();
-        self.frozen.connect();
         self.user_access.connect();
         self.pmi.connect();
+        self.enabled_next.connect();
+        self.freeze_next.connect();
     }
 
     fn hdl(&self) -> Verilog {
@@ -176,26 +187,28 @@ impl Logic for GlobalControl {
         v.push_str(&register_declaration("freeze_q", 1, 0));
         v.push_str(&register_declaration("user_access_q", 3, USER_ACCESS_RESET));
         verilog!(v, "wire [{}:0] cleared = ovf_ctrl_write ? {low} : {zero};", k - 1);
+        verilog!(v, "// The values after this edge (unless reset), also for qualifying the next step.");
+        verilog!(v, "wire [{0}:0] global_ctrl_d = global_ctrl_write ? {low} : global_ctrl_q;\nwire [{0}:0] spflt_ctrl_d = spflt_control_write ? {low} : spflt_ctrl_q;", k - 1);
+        verilog!(v, "wire user_pref_d = spflt_control_write ? wdata[{USER_PREF_BIT}] : (spflt_write ? wdata[0] : user_pref_q);");
+        verilog!(v, "wire freeze_d = freeze_write ? wdata[0] : freeze_q;");
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
         verilog!(v, "        global_ctrl_q <= {zero};\n        status_q <= {zero};\n        spflt_ctrl_q <= {zero};");
         verilog!(v, "        user_pref_q <= 1'b0;\n        freeze_q <= 1'b0;\n        user_access_q <= {};", literal(3, USER_ACCESS_RESET));
         verilog!(v, "    end else begin");
-        verilog!(v, "        if (global_ctrl_write) global_ctrl_q <= {low};");
+        verilog!(v, "        global_ctrl_q <= global_ctrl_d;");
         verilog!(v, "        // An overflow at the edge of a clear stays set: no overflow is lost.");
         verilog!(v, "        status_q <= (status_q & ~cleared) | overflow;");
-        verilog!(v, "        if (spflt_control_write) begin");
-        verilog!(v, "            spflt_ctrl_q <= {low};\n            user_pref_q <= wdata[{USER_PREF_BIT}];");
-        verilog!(v, "        end else if (spflt_write) user_pref_q <= wdata[0];");
-        verilog!(v, "        if (freeze_write) freeze_q <= wdata[0];");
+        verilog!(v, "        spflt_ctrl_q <= spflt_ctrl_d;\n        user_pref_q <= user_pref_d;\n        freeze_q <= freeze_d;");
         verilog!(v, "        if (user_access_write) user_access_q <= wdata[2:0];");
         verilog!(v, "    end");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");
         verilog!(v, "    global_ctrl = global_ctrl_q;\n    status = status_q;\n    spflt_ctrl = spflt_ctrl_q;");
-        verilog!(v, "    user_pref = user_pref_q;\n    spflt_allow = ~spflt_ctrl_q | {{{k}{{user_pref_q}}}};");
-        verilog!(v, "    freeze = freeze_q;\n    frozen = freeze_q & ~pm_mark;\n    user_access = user_access_q;");
+        verilog!(v, "    user_pref = user_pref_q;");
+        verilog!(v, "    freeze = freeze_q;\n    user_access = user_access_q;");
         verilog!(v, "    pmi = |(status_q & int_enable);");
+        verilog!(v, "    enabled_next = global_ctrl_d & (~spflt_ctrl_d | {{{k}{{user_pref_d}}}});\n    freeze_next = freeze_d;");
         verilog!(v, "end");
         let unused: Vec<String> = (k..64).filter(|&b| b != USER_PREF_BIT && b > 2).map(|b| format!("wdata[{b}]")).collect();
         v.push_str(&crate::custom::unused_sink("wdata", &unused));
@@ -230,8 +243,7 @@ mod tests {
         for step in 0..20_000 {
             let wdata: u64 = rng.gen();
             let strobe = rng.gen_range(0..12); // at most one register written per cycle, as the port does
-            let (overflow, int_enable, mark, reset) =
-                (rng.gen::<u64>() & 7 & rng.gen::<u64>(), rng.gen::<u64>() & 7, rng.gen_bool(0.5), rng.gen_ratio(1, 1000));
+            let (overflow, int_enable, reset) = (rng.gen::<u64>() & 7 & rng.gen::<u64>(), rng.gen::<u64>() & 7, rng.gen_ratio(1, 1000));
             cycle(&mut uut, |u| &mut u.clock, |u| {
                 u.wdata.set(wdata);
                 u.global_ctrl_write.next = strobe == 0;
@@ -242,7 +254,6 @@ mod tests {
                 u.user_access_write.next = strobe == 5;
                 u.overflow.set(overflow);
                 u.int_enable.set(int_enable);
-                u.pm_mark.next = mark;
                 u.reset.next = reset;
             });
             if reset {
@@ -264,9 +275,13 @@ mod tests {
             assert_eq!((uut.global_ctrl.get(), uut.status.get(), uut.spflt_ctrl.get()), (enables, status, spflt), "{context}");
             assert_eq!((uut.user_pref.val(), uut.freeze.val()), (pref, freeze), "{context}");
             assert_eq!(uut.user_access.val().index() as u64, access, "{context}");
-            assert_eq!(uut.spflt_allow.get(), (!spflt | if pref { 7 } else { 0 }) & 7, "{context}");
-            assert_eq!(uut.frozen.val(), freeze && !mark, "{context}");
             assert_eq!(uut.pmi.val(), status & int_enable != 0, "{context}");
+            // The write still on the port repeats itself: the next values are the
+            // values (unless this edge was a reset, which the next values ignore).
+            if !reset {
+                assert_eq!(uut.enabled_next.get(), enables & (!spflt | if pref { 7 } else { 0 }) & 7, "{context}");
+                assert_eq!(uut.freeze_next.val(), freeze, "{context}");
+            }
         }
         assert!(kept_overflow, "the stimulus never cleared a bit at the edge of its overflow");
     }

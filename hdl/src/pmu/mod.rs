@@ -8,7 +8,10 @@ pub mod params;
 pub mod regmap;
 pub mod input_stage;
 pub mod event_decoder;
+pub mod event_fields;
+pub mod event_sampler;
 pub mod event_select;
+pub mod event_sums;
 #[cfg(test)]
 pub mod testing;
 pub mod counter;
@@ -20,3 +23,4 @@ pub mod register_port;
 pub mod top;
 mod wiring;
 pub mod regmap_export;
+pub mod event_key;

@@ -2,6 +2,7 @@
 //! event table, checked together (a table's `Counter` key must fit K).
 use std::fmt;
 
+use super::event_key::EventKey;
 use super::event_table::{EventTable, InputLayout, Scope, TableError};
 use crate::custom::bits_for;
 use crate::params::{OutOfRange, COUNTERS, COUNTER_WIDTH, THREADS};
@@ -95,9 +96,14 @@ impl PmuParams {
         bits_for(largest)
     }
 
-    /// Bits of a decoded event index (table position).
+    /// How selects name their event internally (code bits or table position).
+    pub fn event_key(&self) -> EventKey {
+        EventKey::for_table(&self.table)
+    }
+
+    /// Bits of an event key.
     pub fn event_index_width(&self) -> usize {
-        bits_for(self.table.events.len().saturating_sub(1)).max(1)
+        self.event_key().width()
     }
 
     /// The parameters by name for the register table: `"T"`, `"K"`, `"CW"`.
@@ -129,6 +135,6 @@ mod tests {
         assert_eq!((params.events_width(), params.core_events_width()), (200, 19));
         // VPU_ELEMENTS_ACTIVE: 5-bit field, 31 per thread, 124 over four threads.
         assert_eq!(params.count_width(), 7);
-        assert_eq!(params.event_index_width(), 6);
+        assert_eq!(params.event_index_width(), 8, "EVENT[6:0] and UMASK bit 5");
     }
 }

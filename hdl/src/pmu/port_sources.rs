@@ -8,7 +8,7 @@
 use rust_hdl::prelude::*;
 
 use super::params::PmuParams;
-use super::regmap::{id_value, Bank, Copies, Register, Source, RESTORE_ON_EXIT_LSB, REGISTERS, USER_PREF_BIT};
+use super::regmap::{id_value, Bank, Copies, Register, Source, UserAccess, RESTORE_ON_EXIT_LSB, REGISTERS, USER_PREF_BIT};
 use crate::custom::slice;
 use crate::dyn_signal::DynSignal;
 use crate::verilog;
@@ -291,18 +291,29 @@ impl Strobes {
         }
     }
 
-    /// The Verilog strobes: `write_ok` and a decoded address and thread.
+    /// The Verilog strobes. Each is decoded on its own from `write`, the register's
+    /// privilege rule, the address and the thread (a thread number < T names a bank,
+    /// so no separate range check is needed): a shallow path into the registers'
+    /// write enables and the samplers' select, instead of the generic access check.
     pub fn verilog(&self, params: crate::regmap::Params) -> String {
         let threads = params("T");
         let mut v = String::new();
         verilog!(v, "always @(*) begin");
         for register in REGISTERS.iter().filter(|r| r.access.writes()) {
+            let rule = match register.user {
+                UserAccess::WriteIf(gate) => format!("(privileged | gates[{gate}])"),
+                _ => "privileged".to_string(),
+            };
             let banks = if register.bank == Bank::Shared { 1 } else { threads };
             let mut bits: Vec<(usize, String)> = Vec::new();
             for thread in 0..banks {
                 for (index, addr) in register.addresses(params).enumerate() {
-                    let bank = if register.bank == Bank::Shared { String::new() } else { format!(" & (thread == 2'd{thread})") };
-                    bits.push((self.bit(register, thread, index), format!("(write_ok & (addr == 8'h{addr:02x}){bank})")));
+                    let bank = match register.bank {
+                        Bank::Shared if threads < 4 => format!(" & (thread < 2'd{threads})"),
+                        Bank::Shared => String::new(),
+                        _ => format!(" & (thread == 2'd{thread})"),
+                    };
+                    bits.push((self.bit(register, thread, index), format!("(write & {rule} & (addr == 8'h{addr:02x}){bank})")));
                 }
             }
             bits.sort_by_key(|(bit, _)| std::cmp::Reverse(*bit));

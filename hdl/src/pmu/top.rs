@@ -1,21 +1,26 @@
 //! The PMU top: the blocks of one core's PMU wired together, with exactly the ports
 //! of the docs (clock, reset, events, core_events, kernel, pm_mark, pmi, reg_*).
 //!
-//! Latency: the event-side inputs act one cycle late (input stage); counters,
-//! status, `pmi` and the register port's outputs are registered or come from
-//! registers only.
+//! Latency: the event-side inputs act one cycle late: each counter's sampler
+//! registers its selected count, the input stage registers `kernel` and `pm_mark`.
+//! Counters, status, `pmi` and the register port's outputs are registered or come
+//! from registers only.
 //!
 //! ```text
-//!  events, core_events, kernel, pm_mark -> input stage -+-> event select [t,i] -> counter [t,i] (+ shadow)
-//!                                                        +-> shadow control [t] (entry/exit) --^      |
-//!  reg_* -> register port (access table) -> strobes -> EVTSEL, counters, controls, TSC   overflow v
-//!           read mux <- every register                  global control [t] (STATUS) -> pmi[t]
+//!  events ----+-> ANY sums --+-> event sampler [t,i] --> counter [t,i] (+ shadow) --overflow--> global control [t] -> pmi[t]
+//!  core_events+--------------+        ^                    ^  ^
+//!  kernel, pm_mark -> input stage -> shadow control [t] ---+  +-- event select [t,i] (EVTSEL, decoded event)
+//!  reg_* -> register port (access table) -> strobes -> EVTSEL, counters, controls, TSC; read mux <- every register
+//!  reg_wdata[15:0] -> event decoder -> event selects and, during their write, event samplers
 //! ```
 use rust_hdl::prelude::*;
 
 use super::counter::Counter;
 use super::event_decoder::EventDecoder;
+use super::event_fields::EventFields;
+use super::event_sampler::EventSampler;
 use super::event_select::EventSelect;
+use super::event_sums::EventSums;
 use super::global_control::GlobalControl;
 use super::input_stage::InputStage;
 use super::params::PmuParams;
@@ -60,22 +65,26 @@ pub struct Pmu {
     /// Registered: 1 after edge k if cycle k had a denied access.
     pub reg_fault: Signal<Out, Bit>,
     pub(super) inputs: InputStage,
+    pub(super) any_sums: EventSums,
     pub(super) decoder: EventDecoder,
     pub(super) selects: Vec<EventSelect>,
+    pub(super) samplers: Vec<EventSampler>,
     pub(super) counters: Vec<Counter>,
     pub(super) controls: Vec<GlobalControl>,
     pub(super) shadow_controls: Vec<ShadowControl>,
     pub(super) tsc: TimeStampCounter,
     pub(super) port: RegisterPort,
     shape: Internal<(usize, usize, usize)>,
+    thread_width: Internal<usize>,
 }
 
 impl Pmu {
     /// The PMU of `params` (already checked, see [`PmuParams::new`]).
     pub fn new(params: &PmuParams) -> Self {
         let (t, k, cw) = (params.threads, params.counters, params.counter_width);
-        let layout = params.layout();
         let (events_width, core_width) = (params.events_width(), params.core_events_width());
+        let fields = EventFields::new(params);
+        let index_width = params.event_index_width();
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -92,15 +101,18 @@ impl Pmu {
             reg_read: Default::default(),
             reg_rdata: DynSignal::new(64),
             reg_fault: Default::default(),
-            inputs: InputStage::new(t, events_width, core_width, layout.thread_width > 0, layout.core_width > 0),
+            inputs: InputStage::new(t),
+            any_sums: EventSums::new(&fields, events_width),
             decoder: EventDecoder::new(params),
-            selects: (0..t * k).map(|n| EventSelect::new(params, n / k)).collect(),
+            selects: (0..t * k).map(|_| EventSelect::new(params)).collect(),
+            samplers: (0..t * k).map(|_| EventSampler::new(&fields, index_width, core_width)).collect(),
             counters: (0..t * k).map(|_| Counter::new(cw, params.count_width())).collect(),
             controls: (0..t).map(|_| GlobalControl::new(k)).collect(),
             shadow_controls: (0..t).map(|_| ShadowControl::new(k)).collect(),
             tsc: TimeStampCounter::new(),
             port: RegisterPort::new(params),
             shape: Internal((t, k, cw)),
+            thread_width: Internal(fields.thread_width),
         }
     }
 }
@@ -123,6 +135,11 @@ impl Pmu {
     /// (T, K, CW).
     pub(super) fn shape(&self) -> (usize, usize, usize) {
         self.shape.0
+    }
+
+    /// TEW: one thread's slice of `events`.
+    pub(super) fn thread_width(&self) -> usize {
+        self.thread_width.0
     }
 }
 

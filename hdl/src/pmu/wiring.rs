@@ -19,12 +19,11 @@ pub(super) fn update(top: &mut Pmu) {
     let (clock, reset) = (top.clock.val(), top.reset.val());
     let wdata = top.reg_wdata.get();
 
+    let thread_width = top.thread_width();
     let inputs = &mut top.inputs;
     (inputs.clock.next, inputs.reset.next) = (clock, reset);
-    inputs.events_in.set_words(top.events.words());
-    inputs.core_events_in.set_words(top.core_events.words());
     inputs.kernel_in.set(top.kernel.get());
-    inputs.pm_mark_in.set(top.pm_mark.get());
+    top.any_sums.events.set_words(top.events.words());
     top.decoder.code.next = (wdata & 0xFFFF).to_bits();
 
     for n in 0..threads * k {
@@ -33,20 +32,29 @@ pub(super) fn update(top: &mut Pmu) {
         (select.clock.next, select.reset.next) = (clock, reset);
         select.write.next = top.port.strobes.evtsel.bit(n);
         select.wdata.next = (wdata & 0xFFFF_FFFF).to_bits();
-        select.decoded_index.set(top.decoder.index.get());
+        select.decoded_index.set(top.decoder.key.get());
         select.decoded_known.next = top.decoder.known.val();
-        select.events.set_words(top.inputs.events.words());
-        select.core_events.set_words(top.inputs.core_events.words());
         let select = &top.selects[n];
+        let sampler = &mut top.samplers[n];
+        (sampler.clock.next, sampler.reset.next) = (clock, reset);
+        sampler.index.set(select.index.get());
+        sampler.any.next = select.evtsel.val().get_bit(evtsel::ANY.lsb);
+        sampler.written.next = top.port.strobes.evtsel.bit(n);
+        sampler.written_index.set(top.decoder.key.get());
+        sampler.written_any.next = wdata >> evtsel::ANY.lsb & 1 == 1;
+        sampler.events.set_from(top.events.words(), t * thread_width);
+        sampler.core_events.set_words(top.core_events.words());
+        sampler.sums.set_words(top.any_sums.sums.words());
+        let sampler = &top.samplers[n];
         let counter = &mut top.counters[n];
         (counter.clock.next, counter.reset.next) = (clock, reset);
-        counter.count.set(select.count.get());
-        counter.known.next = select.known.val();
+        counter.count.set(sampler.count.get());
         counter.evtsel.next = select.evtsel.val();
-        counter.global_enable.next = top.controls[t].global_ctrl.bit(i);
-        counter.spflt_allow.next = top.controls[t].spflt_allow.bit(i);
-        counter.kernel.next = top.inputs.kernel.bit(t);
-        counter.frozen.next = top.controls[t].frozen.val();
+        counter.evtsel_next.next = select.evtsel_next.val();
+        counter.known_next.next = select.known_next.val();
+        counter.enabled_next.next = top.controls[t].enabled_next.bit(i);
+        counter.kernel_next.next = top.kernel.bit(t);
+        counter.frozen_next.next = top.controls[t].freeze_next.val() && !top.pm_mark.bit(t);
         counter.save.next = top.shadow_controls[t].save.bit(i);
         counter.restore.next = top.shadow_controls[t].restore.bit(i);
         counter.write.next = top.port.strobes.counter.bit(n);
@@ -68,7 +76,6 @@ pub(super) fn update(top: &mut Pmu) {
             control.overflow.set_bit(i, top.counters[t * k + i].overflow.val());
             control.int_enable.set_bit(i, top.selects[t * k + i].evtsel.val().get_bit(evtsel::INT.lsb));
         }
-        control.pm_mark.next = top.inputs.pm_mark.bit(t);
         let shadow = &mut top.shadow_controls[t];
         (shadow.clock.next, shadow.reset.next) = (clock, reset);
         shadow.wdata.set(wdata);
@@ -113,26 +120,28 @@ pub(super) fn update(top: &mut Pmu) {
 /// Mark every child input the top drives, and the top's outputs.
 pub(super) fn connect(top: &mut Pmu) {
     let inputs = &mut top.inputs;
-    for signal in [&mut inputs.events_in, &mut inputs.core_events_in, &mut inputs.kernel_in, &mut inputs.pm_mark_in] {
-        signal.connect();
-    }
-    (inputs.clock.connect(), inputs.reset.connect());
+    (inputs.clock.connect(), inputs.reset.connect(), inputs.kernel_in.connect());
+    top.any_sums.events.connect();
     top.decoder.code.connect();
     for select in &mut top.selects {
         (select.clock.connect(), select.reset.connect(), select.write.connect(), select.wdata.connect());
         (select.decoded_index.connect(), select.decoded_known.connect());
-        (select.events.connect(), select.core_events.connect());
+    }
+    for s in &mut top.samplers {
+        (s.clock.connect(), s.reset.connect(), s.index.connect(), s.any.connect(), s.written.connect());
+        (s.written_index.connect(), s.written_any.connect());
+        (s.events.connect(), s.core_events.connect(), s.sums.connect());
     }
     for c in &mut top.counters {
-        (c.clock.connect(), c.reset.connect(), c.count.connect(), c.known.connect(), c.evtsel.connect());
-        (c.global_enable.connect(), c.spflt_allow.connect(), c.kernel.connect(), c.frozen.connect());
+        (c.clock.connect(), c.reset.connect(), c.count.connect(), c.evtsel.connect(), c.evtsel_next.connect());
+        (c.known_next.connect(), c.enabled_next.connect(), c.kernel_next.connect(), c.frozen_next.connect());
         (c.save.connect(), c.restore.connect(), c.write.connect(), c.shadow_write.connect(), c.wdata.connect());
     }
     for c in &mut top.controls {
         (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.global_ctrl_write.connect());
         (c.ovf_ctrl_write.connect(), c.spflt_control_write.connect(), c.spflt_write.connect());
         (c.freeze_write.connect(), c.user_access_write.connect(), c.overflow.connect());
-        (c.int_enable.connect(), c.pm_mark.connect());
+        c.int_enable.connect();
     }
     for s in &mut top.shadow_controls {
         (s.clock.connect(), s.reset.connect(), s.wdata.connect(), s.write.connect(), s.kernel.connect());
@@ -156,28 +165,34 @@ fn concat(count: usize, name: impl Fn(usize) -> String) -> String {
 pub(super) fn verilog(top: &Pmu) -> String {
     let (threads, k, cw) = top.shape();
     let counters = threads * k;
+    let (thread_width, events_width) = (top.thread_width(), top.events.width());
     let bit = |signal: String, width: usize, index: usize| slice(&signal, index, 1, width);
     let mut v = String::new();
     verilog!(v, "always @(*) begin");
     let mut clocked = vec!["inputs".to_string(), "tsc".to_string(), "port".to_string()];
-    clocked.extend((0..counters).flat_map(|n| [format!("selects${n}"), format!("counters${n}")]));
+    clocked.extend((0..counters).flat_map(|n| [format!("selects${n}"), format!("samplers${n}"), format!("counters${n}")]));
     clocked.extend((0..threads).flat_map(|t| [format!("controls${t}"), format!("shadow_controls${t}")]));
     for block in &clocked {
         verilog!(v, "    {block}$clock = clock;\n    {block}$reset = reset;");
     }
-    verilog!(v, "    inputs$events_in = events;\n    inputs$core_events_in = core_events;");
-    verilog!(v, "    inputs$kernel_in = kernel;\n    inputs$pm_mark_in = pm_mark;");
-    verilog!(v, "    decoder$code = reg_wdata[15:0];");
+    verilog!(v, "    inputs$kernel_in = kernel;");
+    verilog!(v, "    any_sums$events = events;\n    decoder$code = reg_wdata[15:0];");
     for n in 0..counters {
         let (t, i) = (n / k, n % k);
-        let (s, c) = (format!("selects${n}"), format!("counters${n}"));
-        verilog!(v, "    {s}$write = {};", bit("port$strobes$evtsel".into(), counters, n));
-        verilog!(v, "    {s}$wdata = reg_wdata[31:0];\n    {s}$decoded_index = decoder$index;\n    {s}$decoded_known = decoder$known;");
-        verilog!(v, "    {s}$events = inputs$events;\n    {s}$core_events = inputs$core_events;");
-        verilog!(v, "    {c}$count = {s}$count;\n    {c}$known = {s}$known;\n    {c}$evtsel = {s}$evtsel;");
-        verilog!(v, "    {c}$global_enable = {};", bit(format!("controls${t}$global_ctrl"), k, i));
-        verilog!(v, "    {c}$spflt_allow = {};", bit(format!("controls${t}$spflt_allow"), k, i));
-        verilog!(v, "    {c}$kernel = {};\n    {c}$frozen = controls${t}$frozen;", bit("inputs$kernel".into(), threads, t));
+        let (s, e, c) = (format!("selects${n}"), format!("samplers${n}"), format!("counters${n}"));
+        let written = bit("port$strobes$evtsel".into(), counters, n);
+        verilog!(v, "    {s}$write = {written};");
+        verilog!(v, "    {s}$wdata = reg_wdata[31:0];\n    {s}$decoded_index = decoder$key;\n    {s}$decoded_known = decoder$known;");
+        let own_events = if thread_width == 0 { "events".to_string() } else { slice("events", t * thread_width, thread_width, events_width) };
+        let any = evtsel::ANY.lsb;
+        verilog!(v, "    {e}$index = {s}$index;\n    {e}$any = {s}$evtsel[{any}];\n    {e}$written = {written};");
+        verilog!(v, "    {e}$written_index = decoder$key;\n    {e}$written_any = reg_wdata[{any}];");
+        verilog!(v, "    {e}$events = {own_events};\n    {e}$core_events = core_events;\n    {e}$sums = any_sums$sums;");
+        verilog!(v, "    {c}$count = {e}$count;");
+        verilog!(v, "    {c}$evtsel = {s}$evtsel;\n    {c}$evtsel_next = {s}$evtsel_next;\n    {c}$known_next = {s}$known_next;");
+        verilog!(v, "    {c}$enabled_next = {};", bit(format!("controls${t}$enabled_next"), k, i));
+        let (kernel, mark) = (bit("kernel".into(), threads, t), bit("pm_mark".into(), threads, t));
+        verilog!(v, "    {c}$kernel_next = {kernel};\n    {c}$frozen_next = controls${t}$freeze_next & ~{mark};");
         verilog!(v, "    {c}$save = {};", bit(format!("shadow_controls${t}$save"), k, i));
         verilog!(v, "    {c}$restore = {};", bit(format!("shadow_controls${t}$restore"), k, i));
         verilog!(v, "    {c}$write = {};", bit("port$strobes$counter".into(), counters, n));
@@ -199,7 +214,6 @@ pub(super) fn verilog(top: &Pmu) -> String {
         }
         verilog!(v, "    {c}$overflow = {};", concat(k, |i| format!("counters${}$overflow", t * k + i)));
         verilog!(v, "    {c}$int_enable = {};", concat(k, |i| format!("selects${}$evtsel[{}]", t * k + i, evtsel::INT.lsb)));
-        verilog!(v, "    {c}$pm_mark = {};", bit("inputs$pm_mark".into(), threads, t));
         let s = format!("shadow_controls${t}");
         verilog!(v, "    {s}$wdata = reg_wdata;\n    {s}$write = {};", bit("port$strobes$shadow_ctrl".into(), threads, t));
         verilog!(v, "    {s}$kernel = {};", bit("inputs$kernel".into(), threads, t));

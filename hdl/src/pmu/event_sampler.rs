@@ -1,0 +1,151 @@
+//! Event sampler of one counter: the one-cycle input latency, spent where it shortens
+//! the event path most.
+//!
+//! Each cycle it picks, from the raw event inputs, the count c of the event its
+//! select names (the thread's own field, with ANY the shared sum over threads, or the
+//! core field) and registers it. The counter's step at the next edge uses this
+//! sample: the events of cycle k are counted at edge k+1, as the input latency
+//! requires, and the counter's own path is left with the CMASK compare, the
+//! increment and a short adder.
+//!
+//! The sample must use the select as it is during the counting cycle: when this
+//! counter's EVTSEL is written at edge k, the step at edge k+1 counts cycle k's
+//! events with the new select. So while the write is on the register port, the
+//! sampler selects by the value being written (the decoder's key of `wdata[15:0]`
+//! and `wdata`'s ANY) instead of the stored one. With one thread the ANY sum is the
+//! own field, so there is a single multiplexer.
+//!
+//! Latency: the sample is registered (one cycle).
+//!
+//! ```text
+//!  written ? (decoded key, wdata ANY) : (key, ANY)
+//!  events, core_events, sums --> [mux by key, ANY] --> c --> [FF] --> count
+//! ```
+use rust_hdl::prelude::*;
+
+use super::event_fields::{EventFields, Ports};
+use super::event_table::Scope;
+use crate::custom::{literal, register_declaration, Internal};
+use crate::dyn_signal::DynSignal;
+use crate::verilog;
+
+/// The event sampler of one counter.
+#[derive(LogicBlock)]
+pub struct EventSampler {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: the sample to 0 (no events after reset).
+    pub reset: Signal<In, Bit>,
+    /// The select's stored event key.
+    pub index: DynSignal<In>,
+    /// The select's stored ANY.
+    pub any: Signal<In, Bit>,
+    /// This counter's EVTSEL is written at this edge.
+    pub written: Signal<In, Bit>,
+    /// The decoder's key of the value being written.
+    pub written_index: DynSignal<In>,
+    /// The ANY bit of the value being written.
+    pub written_any: Signal<In, Bit>,
+    /// This counter's thread's slice of the `events` port (raw).
+    pub events: DynSignal<In>,
+    /// The `core_events` port (raw).
+    pub core_events: DynSignal<In>,
+    /// The ANY sums (raw).
+    pub sums: DynSignal<In>,
+    /// c for this cycle's step.
+    pub count: DynSignal<Out>,
+    fields: Internal<EventFields>,
+    sample: Internal<u64>,
+}
+
+impl EventSampler {
+    /// The sampler of a counter, for event fields `fields`, event index of
+    /// `index_width` bits and a `core_events` port of `core_width` bits.
+    pub fn new(fields: &EventFields, index_width: usize, core_width: usize) -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            index: DynSignal::new(index_width),
+            any: Default::default(),
+            written: Default::default(),
+            written_index: DynSignal::new(index_width),
+            written_any: Default::default(),
+            events: DynSignal::new(fields.thread_width.max(1)),
+            core_events: DynSignal::new(core_width),
+            sums: DynSignal::new(fields.sums_width),
+            count: DynSignal::new(fields.count_width),
+            fields: Internal(fields.clone()),
+            sample: Internal(0),
+        }
+    }
+}
+
+impl Logic for EventSampler {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            self.sample.0 = if self.reset.val() {
+                0
+            } else {
+                let (index, any) = match self.written.val() {
+                    true => (self.written_index.get(), self.written_any.val()),
+                    false => (self.index.get(), self.any.val()),
+                };
+                let (events, core, sums) = (self.events.words(), self.core_events.words(), self.sums.words());
+                self.fields.0.count(index, 0, any, events, core, sums)
+            };
+        }
+        self.count.set(self.sample.0);
+    }
+
+    fn connect(&mut self) {
+        self.count.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let f = &self.fields.0;
+        let (index_width, count_width) = (self.index.width(), f.count_width);
+        let ports = Ports {
+            events: "events",
+            events_width: self.events.width(),
+            core: "core_events",
+            core_width: self.core_events.width(),
+            sums: "sums",
+        };
+        let mut v = String::new();
+        v.push_str(&register_declaration("count_q", count_width, 0));
+        verilog!(v, "wire [{}:0] selected_index = written ? written_index : index;", index_width - 1);
+        verilog!(v, "wire selected_any = written ? written_any : any;");
+        // Two multiplexers, the own field and the ANY sum, rather than one over both:
+        // a 2:1 choice per event before the multiplexer would cost a LUT per event bit.
+        verilog!(v, "reg [{}:0] own;\nreg [{}:0] any_sum;\nreg thread_event;", count_width - 1, count_width - 1);
+        verilog!(v, "always @(*) begin");
+        verilog!(v, "    own = {};\n    any_sum = {};\n    thread_event = 1'b0;", literal(count_width, 0), literal(count_width, 0));
+        verilog!(v, "    case (selected_index)");
+        for (index, name) in f.names.iter().enumerate() {
+            let label = literal(index_width, f.keys[index]);
+            let own = f.expression(index, 0, false, &ports);
+            if f.fields[index].scope == Scope::Thread && f.threads > 1 {
+                let sum = f.expression(index, 0, true, &ports);
+                verilog!(v, "        {label}: begin own = {own}; any_sum = {sum}; thread_event = 1'b1; end // {name}");
+            } else {
+                verilog!(v, "        {label}: own = {own}; // {name}");
+            }
+        }
+        verilog!(v, "        default: ;\n    endcase\nend");
+        verilog!(v, "always @(posedge clock) begin");
+        verilog!(v, "    count_q <= reset ? {} : ((selected_any & thread_event) ? any_sum : own);", literal(count_width, 0));
+        verilog!(v, "end");
+        verilog!(v, "always @(*) count = count_q;");
+        let mut unused = Vec::new();
+        if !f.has_thread_events() {
+            unused.extend(["events".to_string(), "sums".to_string(), "selected_any".to_string()]);
+        } else if f.threads == 1 {
+            unused.extend(["sums".to_string(), "selected_any".to_string()]);
+        }
+        if !f.has_core_events() {
+            unused.push("core_events".to_string());
+        }
+        v.push_str(&crate::custom::unused_sink("inputs", &unused));
+        Verilog::Custom(v)
+    }
+}
