@@ -3,8 +3,8 @@
 #ifndef EVENT_ORDER_MONITOR_N8_W3_REGS_H
 #define EVENT_ORDER_MONITOR_N8_W3_REGS_H
 
-#define EVENT_ORDER_MONITOR_N8_W3_EVENTS 8u
-#define EVENT_ORDER_MONITOR_N8_W3_ORDER_WIDTH 3u
+#define EVENT_ORDER_MONITOR_N8_W3_EVENTS 0x00000008u
+#define EVENT_ORDER_MONITOR_N8_W3_ORDER_WIDTH 0x00000003u
 #define EVENT_ORDER_MONITOR_N8_W3_ID_VALUE 0x4F4D0308u
 
 #define EVENT_ORDER_MONITOR_N8_W3_ID_ADDR 0x00u /* identification: parameters and magic number */
@@ -43,7 +43,7 @@
 #define EVENT_ORDER_MONITOR_N8_W3_STATUS_OVERFLOW_MASK 0x00000004u
 #define EVENT_ORDER_MONITOR_N8_W3_COUNT_ADDR 0x04u /* match counter */
 #define EVENT_ORDER_MONITOR_N8_W3_EVENTS_ADDR 0x05u /* event register */
-#define EVENT_ORDER_MONITOR_N8_W3_ORDER_ADDR(e) (0x10u + (e)) /* order register of event e; writes never touch the record */
-#define EVENT_ORDER_MONITOR_N8_W3_BEFORE_ADDR(e) (0x40u + (e)) /* context record row of event e: bit a = flag (a before e), bit e reads 0 */
+#define EVENT_ORDER_MONITOR_N8_W3_ORDER_ADDR(e) (0x10u + (e)) /* order register of event e; writes never touch the record; e < 8 */
+#define EVENT_ORDER_MONITOR_N8_W3_BEFORE_ADDR(e) (0x40u + (e)) /* context record row of event e: bit a = flag (a before e), bit e reads 0; e < 8 */
 
 #endif /* EVENT_ORDER_MONITOR_N8_W3_REGS_H */

@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
-# Refresh the committed artifacts under generated/ for the default configuration:
-# the Verilog, the C header and the resource report (Markdown and JSON).
-# With --sweep, also the area sweep at W=3 (table, JSON, SVG plot; takes minutes).
+# Refresh the committed artifacts under generated/ for each design's default
+# configuration: the Verilog, the C header and tables, and the resource report
+# (Markdown and JSON). With --sweep, also the monitor's area sweep at W=3 (table,
+# JSON, SVG plot; takes about 12 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"
 scripts/install-tools.sh
-for config in "8 3"; do
-    set -- $config
-    top="event_order_monitor_n$1_w$2"
-    cargo run --release -q -- generate monitor --events "$1" --order-width "$2" --out generated
-    cargo run --release -q -- report monitor --events "$1" --order-width "$2" --out "target/pmugen/$top"
-    cp "target/pmugen/$top/report.md" "generated/$top.report.md"
-    cp "target/pmugen/$top/report.json" "generated/$top.report.json"
-done
+cargo build --release -q
+pmugen=target/release/pmugen
+
+# The event-order monitor, N=8, W=3.
+$pmugen generate monitor --events 8 --order-width 3 --out generated
+$pmugen report monitor --events 8 --order-width 3 --out target/pmugen/event_order_monitor_n8_w3
+cp target/pmugen/event_order_monitor_n8_w3/report.md generated/event_order_monitor_n8_w3.report.md
+cp target/pmugen/event_order_monitor_n8_w3/report.json generated/event_order_monitor_n8_w3.report.json
+
+# The PMU, T=4, K=2, CW=40 with the Knights Corner event table.
+$pmugen generate pmu --threads 4 --counters 2 --counter-width 40 --out generated
+$pmugen report pmu --threads 4 --counters 2 --counter-width 40 --out target/pmugen/pmu_knc_t4_k2_c40
+cp target/pmugen/pmu_knc_t4_k2_c40/report.md generated/pmu_knc_t4_k2_c40.report.md
+cp target/pmugen/pmu_knc_t4_k2_c40/report.json generated/pmu_knc_t4_k2_c40.report.json
+
 if [ "$sweep" = "--sweep" ]; then
-    cargo run --release -q -- report monitor --sweep --order-width 3 --out target/pmugen/sweep_w3
+    $pmugen report monitor --sweep --order-width 3 --out target/pmugen/sweep_w3
     for ext in md json svg; do
         cp "target/pmugen/sweep_w3/sweep.$ext" "generated/sweep_w3.$ext"
     done

@@ -167,6 +167,9 @@ enum ReportDesign {
         /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
         #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = cli::parse_events, requires = "sweep")]
         sweep_events: Vec<usize>,
+        /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
+        #[arg(long, conflicts_with = "sweep")]
+        budget_only: bool,
     },
     /// The Knights Corner-style core PMU.
     Pmu {
@@ -175,6 +178,9 @@ enum ReportDesign {
         /// Output directory for the Verilog, netlists, report.md and report.json (default target/pmugen/<top>).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
+        #[arg(long)]
+        budget_only: bool,
     },
 }
 
@@ -286,18 +292,20 @@ fn main() -> Result<()> {
             run_simulation(design::monitor(monitor.params()).as_ref(), &run)?
         }
         Command::Simulate { design: DesignWithRun::Pmu { pmu, run } } => run_simulation(&pmu.design()?, &run)?,
-        Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events } } => {
+        Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, .. } } => {
             let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));
             report::sweep::run(&events, monitor.order_width, &out)?;
         }
-        Command::Report { design: ReportDesign::Monitor { monitor, out, .. } } => {
+        Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, .. } } => {
             let params = monitor.params();
-            report::run(&params, &out.unwrap_or_else(|| default_dir(&params.top_name())))?;
+            let options = report::Options { place: !budget_only };
+            report::run_with(&params, &out.unwrap_or_else(|| default_dir(&params.top_name())), &options)?;
         }
-        Command::Report { design: ReportDesign::Pmu { pmu, out } } => {
+        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only } } => {
             let design = pmu.design()?;
-            report::run(&design, &out.unwrap_or_else(|| default_dir(&design.top_name())))?;
+            let options = report::Options { place: !budget_only };
+            report::run_with(&design, &out.unwrap_or_else(|| default_dir(&design.top_name())), &options)?;
         }
         Command::Build { board: name, out } => {
             let name = name.to_possible_value().expect("named").get_name().to_string();

@@ -1,6 +1,8 @@
-//! SPEC A.7 budget through the real report flow (yosys + nextpnr-ice40) for
+//! The docs/monitor.md §7 budget through the real report flow (yosys + nextpnr-ice40) for
 //! N = 4, 8, 16, 32: the report succeeds and shows the exact formula counts.
-use pmugen::report::{self, ice40::HX8K};
+use pmugen::design::pmu::PmuDesign;
+use pmugen::report::{self, ice40::{HX8K, UP5K}};
+use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_hdl::params::MonitorParams;
 use std::path::PathBuf;
 
@@ -77,4 +79,56 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
     assert_eq!(svg.matches("<polyline").count(), 7, "6 resource curves and the Fmax curve");
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("sweep.json")).unwrap()).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 3);
+}
+
+/// The PMU budget of docs/pmu.md §8 through the real report flow: the exact counts of
+/// the six fixed groups, every other flip-flop in a named group.
+fn check_pmu(threads: usize, counters: usize, counter_width: usize, place: bool) -> report::Report {
+    let design = PmuDesign::new(PmuParams::with_default_table(threads, counters, counter_width));
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-pmu-t{threads}-k{counters}-c{counter_width}"));
+    let options = report::Options { place };
+    let report = report::run_with(&design, &out, &options).unwrap_or_else(|e| panic!("{e:#}"));
+    let (tk, cw) = (threads * counters, counter_width);
+    let lines: Vec<(&str, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.actual)).collect();
+    assert_eq!(
+        lines,
+        vec![
+            ("general counters", tk * cw),
+            ("event selects", tk * 31),
+            ("TSC", 64),
+            ("shadows", tk * cw),
+            ("global control", tk),
+            ("overflow status", tk),
+        ]
+    );
+    assert_eq!(report.flip_flops.values().sum::<usize>(), report.total_flip_flops);
+    assert_eq!(report.flip_flops["read data and fault"], 65);
+    assert_eq!(report.flip_flops["previous condition"], tk);
+    assert_eq!(report.flip_flops["previous kernel mode"], threads);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains(&format!("| general counters | T*K*CW | {0} | {0} | ok |", tk * cw)), "{md}");
+    report
+}
+
+#[test]
+fn pmu_default_report_places_on_both_devices() {
+    let report = check_pmu(4, 2, 40, true);
+    assert_eq!(report.synthesis.dff as usize, report.total_flip_flops, "synth_ice40 keeps every flip-flop");
+    let (hx8k, up5k) = (report.placement(&HX8K), report.placement(&UP5K));
+    assert!(hx8k.fits && hx8k.timed_in_harness, "the default fits the HX8K and is timed in the pin harness");
+    assert!(hx8k.fmax_mhz.unwrap() > 30.0, "Fmax {:?}", hx8k.fmax_mhz);
+    assert!(hx8k.logic_cells.unwrap() > 1000 && up5k.logic_cells.is_some());
+    if !up5k.fits {
+        assert!(up5k.note.as_deref().unwrap().contains("does not fit"), "{:?}", up5k.note);
+    }
+}
+
+#[test]
+fn pmu_budget_t1_k2_c40() {
+    check_pmu(1, 2, 40, false);
+}
+
+#[test]
+fn pmu_budget_t4_k4_c48() {
+    check_pmu(4, 4, 48, false);
 }

@@ -59,7 +59,7 @@ fn simulate_prints_matches_mismatches_and_speed() {
     let (ok, text) = pmugen(&["simulate", "monitor", "--events", "4", "--order-width", "2", "--cycles", "3000", "--seed", "5"]);
     assert!(ok, "{text}");
     assert!(text.contains("mismatches:      0"), "{text}");
-    assert!(text.contains("matched cycles:"), "{text}");
+    assert!(text.contains("non-zero cycles: reg_rdata"), "{text}");
     assert!(text.contains("cycles/s"), "{text}");
 }
 
@@ -68,6 +68,7 @@ fn help_shows_an_example() {
     let (ok, text) = pmugen(&["--help"]);
     assert!(ok);
     assert!(text.contains("Example:") && text.contains("pmugen generate monitor --events 8 --order-width 3"), "{text}");
+    assert!(text.contains("pmugen generate pmu --threads 4 --counters 2 --counter-width 40"), "{text}");
 }
 
 #[test]
@@ -118,4 +119,135 @@ fn host_and_build_reject_bad_input_clearly() {
     assert!(!ok && text.contains("unknown register `COUNTER`; known: ID, CTRL"), "{text}");
     let (ok, text) = pmugen(&["host", "--port", port, "count"]);
     assert!(!ok && text.contains(&format!("cannot open serial port {port} at 115200 baud")), "{text}");
+}
+
+/// `pmugen generate pmu` with `args` into a fresh directory: (success, output, directory).
+fn generate_pmu(name: &str, args: &[&str]) -> (bool, String, PathBuf) {
+    let out = scratch(name);
+    let out_text = out.to_string_lossy().into_owned();
+    let mut full = vec!["generate", "pmu"];
+    full.extend_from_slice(args);
+    full.extend_from_slice(&["--out", &out_text]);
+    let (ok, text) = pmugen(&full);
+    (ok, text, out)
+}
+
+#[test]
+fn pmu_parameters_out_of_range_are_refused_naming_flag_and_range() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["--threads", "5"], "--threads (T) = 5 is out of range 1..=4"),
+        (&["--threads", "0"], "--threads (T) = 0 is out of range 1..=4"),
+        (&["--counters", "5"], "--counters (K) = 5 is out of range 1..=4"),
+        (&["--counter-width", "15"], "--counter-width (CW) = 15 is out of range 16..=64"),
+        (&["--counter-width", "65"], "--counter-width (CW) = 65 is out of range 16..=64"),
+        (&["--threads", "two"], "--threads (T) = 'two' is not a number; allowed range 1..=4"),
+    ];
+    for (index, (args, message)) in cases.iter().enumerate() {
+        let (ok, text, out) = generate_pmu(&format!("pmu-bad-{index}"), args);
+        assert!(!ok, "{args:?} succeeded");
+        assert!(text.contains(message), "{args:?}: expected `{message}` in:\n{text}");
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+}
+
+/// One bad event table: its file name, its JSON and the message the refusal must contain.
+struct BadTable {
+    file: &'static str,
+    json: &'static str,
+    message: &'static str,
+}
+
+#[test]
+fn every_kind_of_bad_event_table_is_refused_naming_file_event_and_key() {
+    let tables = [
+        BadTable {
+            file: "dup_name.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00"}, {"EventName": "A", "EventCode": "0x02", "UMask": "0x00"}]"#,
+            message: r#"dup_name.json: event 1: key "EventName" = "A" is also the name of event 0"#,
+        },
+        BadTable {
+            file: "dup_code.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x10"}, {"EventName": "B", "EventCode": "0x01", "UMask": "0x10"}]"#,
+            message: r#"dup_code.json: event 1 (B): keys "EventCode", "UMask" = "0x01", "0x10" are also those of event 0 (A)"#,
+        },
+        BadTable {
+            file: "bad_hex.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x1G", "UMask": "0x00"}]"#,
+            message: r#"bad_hex.json: event 0 (A): key "EventCode" = "0x1G" is not a hex byte (expected "0x00".."0xFF")"#,
+        },
+        BadTable {
+            file: "max_zero.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00", "PerCycleMax": 0}]"#,
+            message: r#"max_zero.json: event 0 (A): key "PerCycleMax" = 0"#,
+        },
+        BadTable {
+            file: "max_256.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00", "PerCycleMax": 256}]"#,
+            message: r#"max_256.json: event 0 (A): key "PerCycleMax" = 256"#,
+        },
+        BadTable {
+            file: "scope.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00", "Scope": "socket"}]"#,
+            message: r#"scope.json: event 0 (A): key "Scope" = "socket" is not a scope (expected "thread" or "core")"#,
+        },
+        BadTable {
+            file: "counter.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00", "Counter": "0,2"}]"#,
+            message: r#"counter.json: event 0 (A): key "Counter" = "0,2" names counter 2, but --counters (K) = 2 allows only 0..=1"#,
+        },
+        BadTable { file: "empty.json", json: "[]", message: "empty.json: has no events" },
+        BadTable { file: "not_json.json", json: "[{\"EventName\": ", message: "not_json.json: not JSON:" },
+        BadTable { file: "my-table.json", json: "[]", message: r#"my-table.json: file stem "my-table" is not a module name"# },
+    ];
+    let dir = scratch("bad-tables");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (index, table) in tables.iter().enumerate() {
+        let path = dir.join(table.file);
+        std::fs::write(&path, table.json).unwrap();
+        let path_text = path.to_string_lossy().into_owned();
+        let (ok, text, out) = generate_pmu(&format!("pmu-table-{index}"), &["--event-table", &path_text]);
+        assert!(!ok, "{} was accepted", table.file);
+        assert!(text.contains(table.message), "{}: expected `{}` in:\n{text}", table.file, table.message);
+        assert!(text.contains("event table "), "{}: the message names the event table:\n{text}", table.file);
+        assert!(!out.exists(), "{} wrote {}", table.file, out.display());
+    }
+    let missing = dir.join("missing.json");
+    let (ok, text, out) = generate_pmu("pmu-table-missing", &["--event-table", &missing.to_string_lossy()]);
+    assert!(!ok && text.contains("missing.json: cannot read the file: No such file or directory"), "{text}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn generate_pmu_writes_verilog_header_and_tables_named_after_the_table() {
+    let dir = scratch("pmu-table-ok");
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("Core_Only.json");
+    std::fs::write(&table, r#"[{"EventName": "L2_MISS", "EventCode": "0xCB", "UMask": "0x10", "Scope": "core", "PerCycleMax": 3}]"#).unwrap();
+    let (ok, text, out) = generate_pmu("pmu-generate", &["--threads", "2", "--counters", "3", "--counter-width", "33", "--event-table", &table.to_string_lossy()]);
+    assert!(ok, "{text}");
+    let top = "pmu_core_only_t2_k3_c33";
+    for suffix in [".v", "_regs.h", "_regs.md", "_events.json", "_inputs.json", "_inputs.md"] {
+        assert!(out.join(format!("{top}{suffix}")).exists(), "{top}{suffix} missing");
+    }
+    let verilog = std::fs::read_to_string(out.join(format!("{top}.v"))).unwrap();
+    assert!(verilog.starts_with(&format!("// {top}.v: Knights Corner-style core PMU, T=2 threads, K=3 counters of CW=33 bits")));
+    assert!(verilog.contains("--event-table core_only.json"), "the regenerate command names the table");
+    assert!(verilog.contains("input wire  events;") && verilog.contains("input wire  [1:0] core_events;"));
+    let header = std::fs::read_to_string(out.join(format!("{top}_regs.h"))).unwrap();
+    assert!(header.contains("#define PMU_CORE_ONLY_T2_K3_C33_EVENT_L2_MISS 0x00000000000010CBull"), "{header}");
+    assert!(!out.read_dir().unwrap().any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".partial")));
+}
+
+#[test]
+fn simulate_and_bench_take_the_pmu() {
+    let (ok, text) = pmugen(&["simulate", "pmu", "--threads", "2", "--counters", "1", "--cycles", "3000", "--engine", "all"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("simulate pmu_knc_t2_k1_c40: 3000 cycles, seed 1, engines reference + native + verilator"), "{text}");
+    assert!(text.contains("mismatches:      0") && text.contains("reg_rdata"), "{text}");
+    let (ok, text) = pmugen(&["bench", "pmu", "--cycles", "2000"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("| T | K | CW | native (rust-hdl) | Verilator | Verilator / native |"), "{text}");
+    for row in ["| 1 | 2 | 40 |", "| 4 | 2 | 40 |", "| 4 | 4 | 64 |"] {
+        assert!(text.contains(row), "{row} missing:\n{text}");
+    }
 }

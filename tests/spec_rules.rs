@@ -1,4 +1,4 @@
-//! Hand cases for each rule of SPEC A.3 (and A.5/A.6), each run on the native
+//! Hand cases for each rule of docs/monitor.md §3 (and §5/§6), each run on the native
 //! rust-hdl model and on the reference model against hand-written expectations.
 mod common;
 use common::{addr, benches, cmd, ctrl, Bench};

@@ -1,6 +1,6 @@
 //! Generated Verilog of the whole monitor: Verilator lint (-Wall, DECLFILENAME
 //! waived), yosys `hierarchy -check; proc; check -assert`, module names prefixed with
-//! the top name, and exactly the ports of SPEC A.4.
+//! the top name, and exactly the ports of docs/monitor.md §4.
 use pmugen::design::{self, Design};
 use pmugen_hdl::emit::module_names;
 use pmugen_hdl::params::MonitorParams;
@@ -55,7 +55,7 @@ fn check(events: usize, order_width: usize) {
     .map(|(n, d, w)| (n.to_string(), d.to_string(), *w))
     .collect();
     expected.sort();
-    assert_eq!(ports, expected, "{top}: ports of SPEC A.4");
+    assert_eq!(ports, expected, "{top}: ports of docs/monitor.md §4");
     verilator_lint(&verilog, &top).unwrap_or_else(|e| panic!("{e}"));
     yosys_check(&verilog, &top).unwrap_or_else(|e| panic!("{e}"));
 }

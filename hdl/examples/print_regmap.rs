@@ -1,4 +1,12 @@
-//! Print the register map as Markdown (the README's table comes from here).
+//! Print a design's register table as Markdown, as the docs embed it:
+//! `cargo run --release -p pmugen-hdl --example print_regmap -- monitor|pmu`.
 fn main() {
-    print!("{}", pmugen_hdl::monitor::regmap_export::markdown_table());
+    match std::env::args().nth(1).as_deref() {
+        Some("pmu") => print!("{}", pmugen_hdl::pmu::regmap_export::markdown_table()),
+        Some("monitor") | None => print!("{}", pmugen_hdl::monitor::regmap_export::markdown_table()),
+        Some(other) => {
+            eprintln!("unknown design `{other}`; expected monitor or pmu");
+            std::process::exit(2);
+        }
+    }
 }

@@ -1,12 +1,12 @@
 //! Design parameters and their checks: the monitor's N and W, the PMU's T, K, CW.
 use std::fmt;
 
-/// One checked parameter: flag, SPEC name and allowed range.
+/// One checked parameter: flag, documented name and allowed range.
 #[derive(Clone, Copy, Debug)]
 pub struct Parameter {
     /// The CLI flag that sets it.
     pub flag: &'static str,
-    /// The SPEC's name for it.
+    /// Its name in the design's docs (`N` in docs/monitor.md §1).
     pub name: &'static str,
     /// Smallest allowed value.
     pub min: u64,
@@ -75,7 +75,7 @@ pub struct MonitorParams {
 }
 
 impl MonitorParams {
-    /// Check both parameters against SPEC A.1.
+    /// Check both parameters against docs/monitor.md §1.
     pub fn new(events: u64, order_width: u64) -> Result<Self, OutOfRange> {
         Ok(Self { events: EVENTS.check(events)?, order_width: ORDER_WIDTH.check(order_width)? })
     }

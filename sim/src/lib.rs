@@ -1,4 +1,4 @@
-//! pmugen-sim: reference models written from the spec, stimulus generators and the
+//! pmugen-sim: reference models written from the design docs, stimulus generators and the
 //! Verilator co-simulation harness. Nothing here depends on the hardware code.
 pub mod ports;
 pub mod reference;

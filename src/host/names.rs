@@ -31,8 +31,8 @@ pub fn parse_orders(text: &str, params: MonitorParams) -> Result<Vec<(usize, u32
         .collect()
 }
 
-/// The word address of a register named like the SPEC (`COUNT`, `ORDER[3]`,
-/// `BEFORE[0]`), or a hexadecimal address (`0x04`).
+/// The word address of a register named as in docs/monitor.md §5 (`COUNT`,
+/// `ORDER[3]`, `BEFORE[0]`), or a hexadecimal address (`0x04`).
 pub fn register_address(name: &str, events: usize) -> Result<u8, String> {
     let name = name.trim();
     if let Some(hex) = name.strip_prefix("0x") {

@@ -77,7 +77,7 @@ impl Decoder {
     }
 }
 
-/// A decoded frame: the record and COUNT (SPEC A.6).
+/// A decoded frame: the record and COUNT (docs/monitor.md §6).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrameView {
     /// `before[a][m]`: event a occurred before event m.

@@ -138,6 +138,20 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
         let _ = writeln!(md, "| {group} | {count} |");
     }
     let _ = writeln!(md, "| **total** | **{}** |\n", report.total_flip_flops);
+    if report.placements.is_empty() {
+        let _ = writeln!(md, "## iCE40\n\nNot synthesized: a budget-only run (`--budget-only`).");
+    } else {
+        ice40_markdown(&mut md, report);
+    }
+    let _ = writeln!(md, "\n## Coarse cells\n\n| cell | count |\n|---|---:|");
+    for (cell, count) in &report.coarse_cells {
+        let _ = writeln!(md, "| `{cell}` | {count} |");
+    }
+    md
+}
+
+/// The iCE40 section of a report: cell counts and each device's placement.
+fn ice40_markdown(md: &mut String, report: &Report) {
     let s = &report.synthesis;
     let _ = writeln!(md, "## iCE40 (`synth_ice40`, nextpnr-ice40 seed 1, {} MHz target)\n", ice40::TARGET_MHZ);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
@@ -162,17 +176,26 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
     for p in report.placements.iter().filter(|p| p.note.is_some()) {
         let _ = writeln!(md, "\n{}: {}", p.device, p.note.as_deref().unwrap_or(""));
     }
-    let _ = writeln!(md, "\n## Coarse cells\n\n| cell | count |\n|---|---:|");
-    for (cell, count) in &report.coarse_cells {
-        let _ = writeln!(md, "| `{cell}` | {count} |");
-    }
-    md
+}
+
+/// What a report run does besides the budget count.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Synthesize for iCE40 and place on the design's devices (minutes); without,
+    /// only the coarse netlist is built and the budget checked (seconds).
+    pub place: bool,
 }
 
 /// Generate, synthesize, place, write `report.md`/`report.json` into `out`, and
 /// check the budget. Returns the report; an error names the group that is off.
 pub fn run(subject: &dyn Subject, out: &Path) -> Result<Report> {
-    pmugen_sim::tools::require(&["yosys", "nextpnr-ice40"]).map_err(anyhow::Error::msg)?;
+    run_with(subject, out, &Options { place: true })
+}
+
+/// [`run`] with `options`.
+pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<Report> {
+    let tools: &[&str] = if options.place { &["yosys", "nextpnr-ice40"] } else { &["yosys"] };
+    pmugen_sim::tools::require(tools).map_err(anyhow::Error::msg)?;
     let top = subject.top_name();
     let files = subject.files().map_err(anyhow::Error::msg)?;
     let verilog_path = crate::generate::write_artifacts(&files, out)?;
@@ -189,11 +212,15 @@ pub fn run(subject: &dyn Subject, out: &Path) -> Result<Report> {
     }
     let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("coarse.json"))?)?;
     let counts = netlist::analyse(&netlist, &top, subject.groups())?;
-    eprintln!("report {top}: yosys synth_ice40 ...");
-    let synthesis = ice40::synthesize(out, &verilog_file, &top, "ice40")?;
+    let synthesis = if options.place {
+        eprintln!("report {top}: yosys synth_ice40 ...");
+        ice40::synthesize(out, &verilog_file, &top, "ice40")?
+    } else {
+        Synthesis::default()
+    };
     let mut placements = Vec::new();
     let mut harness_ready = false;
-    for device in subject.devices() {
+    for device in subject.devices().iter().filter(|_| options.place) {
         eprintln!("report {top}: nextpnr-ice40 on the {} ...", device.name);
         let mut placement = ice40::place(out, "ice40", device)?;
         if placement.pin_limited() {
@@ -258,6 +285,10 @@ fn print_summary(report: &Report, path: &Path) {
     }
     println!("  total flip-flops             {:>5}", report.total_flip_flops);
     let s = &report.synthesis;
+    if report.placements.is_empty() {
+        println!("  iCE40                        not synthesized (budget only)");
+        return;
+    }
     println!("  iCE40 LUT4 / DFF / CARRY / RAM  {} / {} / {} / {}", s.lut4, s.dff, s.carry, s.ram);
     for p in &report.placements {
         let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));

@@ -1,6 +1,8 @@
-//! A small bench that drives any monitor engine through the SPEC A.4 ports.
+//! A small bench that drives any monitor engine through the docs/monitor.md §4 ports.
 // Each test binary includes this module and uses a different part of it.
 #![allow(dead_code, unused_imports)]
+
+pub mod pmu;
 
 use std::fmt::Debug;
 

@@ -1,7 +1,7 @@
 //! Board-level top: the monitor behind input synchronizers and a UART host link.
 //!
 //! Event, start and stop pins pass through two-flip-flop synchronizers (the same
-//! two-cycle delay for all, so their order is kept, SPEC A.3.7); `reset` and
+//! two-cycle delay for all, so their order is kept, docs/monitor.md §3.7); `reset` and
 //! `uart_rx` are synchronized the same way. The host reads and writes registers and
 //! receives frames over `uart_rx`/`uart_tx` (protocol in `host_link.rs`). The
 //! LEDs show the registered `matched` and `window` outputs.

@@ -1,5 +1,5 @@
 //! Host link: a byte protocol over the UART that performs register reads and writes
-//! on the monitor's register port and streams captured serial frames (SPEC A.6).
+//! on the monitor's register port and streams captured serial frames (docs/monitor.md §6).
 //!
 //! Host to board: `'W' addr d0 d1 d2 d3` writes (data little endian) and is
 //! answered `'K'`; `'R' addr` reads and is answered `'D' d0 d1 d2 d3`. Any other

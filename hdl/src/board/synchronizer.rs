@@ -1,7 +1,7 @@
 //! Two-flip-flop synchronizer for a bundle of asynchronous board inputs.
 //!
 //! Every line gets the same two-cycle delay, so events, start and stop stay aligned
-//! with each other (SPEC A.3.7: synchronizers must delay them alike). No reset: a
+//! with each other (docs/monitor.md §3.7: synchronizers must delay them alike). No reset: a
 //! synchronizer only delays.
 //!
 //! Latency: 2 cycles.

@@ -1,5 +1,5 @@
 //! Context record [12, 21, 22]: for every ordered pair (a, m), a != m, the flag
-//! "a occurred before m" (SPEC A.2, A.3.2).
+//! "a occurred before m" (docs/monitor.md §2, §3.2).
 //!
 //! Row m holds the flags (a before m) for all a; bit m of row m is never set, so
 //! yosys removes those N constant flip-flops and the record costs N*(N-1) (56 at

@@ -1,4 +1,4 @@
-//! Event register [11]: one sticky bit per event (SPEC A.2, A.3.2).
+//! Event register [11]: one sticky bit per event (docs/monitor.md §2, §3.2).
 //!
 //! Bit e is set when event e occurs while recording is enabled, and cleared by a
 //! re-arm, CMD.CLEAR_RECORD or reset. `seen` is the value before this cycle's

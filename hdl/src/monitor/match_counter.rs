@@ -1,4 +1,4 @@
-//! Match counter [16] with the registered match flag [15] (SPEC A.3.4, A.3.7).
+//! Match counter [16] with the registered match flag [15] (docs/monitor.md §3.4, §3.7).
 //!
 //! A match is counted when `match_now && (auto_rearm || !matched)`, where `matched`
 //! is the previous cycle's match flag; it increments the count only while the

@@ -1,4 +1,4 @@
-//! The event-order monitor (SPEC part A, seed 000: Denso JP6447320B2).
+//! The event-order monitor (docs/monitor.md; seed 000: Denso JP6447320B2).
 pub mod context_record;
 pub mod event_register;
 pub mod match_counter;

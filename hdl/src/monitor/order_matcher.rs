@@ -1,10 +1,10 @@
-//! Order matcher [14, 23-26] and match flag [15] (SPEC A.2, A.3.3).
+//! Order matcher [14, 23-26] and match flag [15] (docs/monitor.md §2, §3.3).
 //!
 //! For every unordered pair {a, b}, a < b: one comparator `order[a] < order[b]`
 //! [24] drives one 2:1 multiplexer [23] that picks flag (a before b) when a must come
 //! first, else flag (b before a). The pair select [25] forces pairs that are not
 //! constrained (an order is 0, or both are equal) to 1, and an AND [26] over all
-//! pairs gives the match. A match also needs one constrained pair (SPEC A.8).
+//! pairs gives the match. A match also needs one constrained pair (docs/monitor.md §8).
 //! Seed 000 [0032]: 28 comparators and 28 2:1 multiplexers for 8 events.
 //!
 //! Latency: combinational (the match is true in the completing cycle).

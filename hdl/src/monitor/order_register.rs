@@ -1,4 +1,4 @@
-//! Order register [13]: W bits per event, written by the host (SPEC A.2, A.5).
+//! Order register [13]: W bits per event, written by the host (docs/monitor.md §2, §5).
 //!
 //! `order[e]` is the position of event e in the wanted sequence, 1..=2^W-1, or 0
 //! for "don't care". Costs W*N flip-flops (24 at N=8, W=3; seed 000 [0032]:

@@ -1,4 +1,4 @@
-//! Host register port (SPEC A.4, A.5), generated from the register table in
+//! Host register port (docs/monitor.md §4, §5), generated from the register table in
 //! [`super::regmap`]: the CTRL register, the CMD strobes, the ORDER write decode
 //! and the registered read mux.
 //!
@@ -298,7 +298,7 @@ mod tests {
         assert_valid_verilog(&mut RegisterPort::<32, 8>::new(), "register_port_n32_w8");
     }
 
-    /// SPEC A.5, written out by hand: what a read of `address` returns.
+    /// docs/monitor.md §5, written out by hand: what a read of `address` returns.
     fn spec_read(address: u8, ctrl_value: u32, sources: &Sources) -> u32 {
         match address {
             addr::ID => 0x4F4D_0000 | (W as u32) << 8 | N as u32,

@@ -1,4 +1,4 @@
-//! The register map of the event-order monitor (SPEC A.5): the one table that the
+//! The register map of the event-order monitor (docs/monitor.md §5): the one table that the
 //! register port's decoder and read mux, the Markdown register table and the C header
 //! are generated from.
 //!

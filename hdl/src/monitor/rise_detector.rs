@@ -1,4 +1,4 @@
-//! Rising-edge detector for a bundle of `N` lines (SPEC A.3.1, A.3.5).
+//! Rising-edge detector for a bundle of `N` lines (docs/monitor.md §3.1, §3.5).
 //!
 //! A line "occurs" in a cycle when it is 1 and was 0 in the previous cycle. The
 //! history flip-flops reset to 0, so a line that is high in the first cycle after

@@ -1,4 +1,4 @@
-//! Serial output of the record and the counter (seed 000 claim 5; SPEC A.6).
+//! Serial output of the record and the counter (seed 000 claim 5; docs/monitor.md §6).
 //!
 //! A frame is F = N*(N-1) + 32 bits: the record with m as the outer loop and a as
 //! the inner loop (a != m), bit = flag (a before m); then COUNT from bit 31 down to
@@ -19,7 +19,7 @@ use std::fmt::Write;
 
 use crate::custom::{bits_for, unused_diagonal, Internal};
 
-/// Counter width of the frame (SPEC A.1: C = 32).
+/// Counter width of the frame (docs/monitor.md §1: C = 32).
 pub const COUNT_BITS: usize = 32;
 
 /// The shifter's plain-Rust state (the native twin of the Verilog registers).

@@ -1,5 +1,5 @@
-//! The event-order monitor top (SPEC A.2, A.4): the blocks of seed 000 Fig. 1
-//! wired together, with exactly the ports of SPEC A.4.
+//! The event-order monitor top (docs/monitor.md §2, §4): the blocks of seed 000
+//! Fig. 1 wired together, with exactly the ports of docs/monitor.md §4.
 //!
 //! Latency: `matched`, `window`, `reg_rdata`, `ser_*` are registered; a match is
 //! detected in the cycle of the completing occurrence and shows on `matched` in the
@@ -68,7 +68,7 @@ pub struct EventOrderMonitor<const N: usize, const W: usize> {
 }
 
 impl<const N: usize, const W: usize> EventOrderMonitor<N, W> {
-    /// A monitor for `N` events with `W`-bit orders; panics outside SPEC A.1's
+    /// A monitor for `N` events with `W`-bit orders; panics outside docs/monitor.md §1's
     /// ranges (use [`crate::params::MonitorParams`] to check user input first).
     pub fn new() -> Self {
         assert!((2..=32).contains(&N), "EventOrderMonitor: N = {N} is out of range 2..=32");
@@ -128,7 +128,7 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.counter.reset.next = self.reset.val();
         self.serial.reset.next = self.reset.val();
         self.port.reset.next = self.reset.val();
-        // Host register port (SPEC A.5).
+        // Host register port (docs/monitor.md §5).
         self.port.addr.next = self.reg_addr.val();
         self.port.wdata.next = self.reg_wdata.val();
         self.port.write.next = self.reg_write.val();
@@ -141,10 +141,10 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
             self.port.order[e].next = self.order.order[e].val();
             self.port.before[e].next = self.record.before[e].val();
         }
-        // A re-arm clears in the cycle of the match (SPEC A.3.4), like CLEAR_RECORD.
+        // A re-arm clears in the cycle of the match (§3.4 of docs/monitor.md), like CLEAR_RECORD.
         self.clear_record.next =
             self.port.clear_record.val() | (self.port.auto_rearm.val() & self.matcher.matched.val());
-        // Occurrences and recording (SPEC A.3.1, A.3.2).
+        // Occurrences and recording (docs/monitor.md §3.1, §3.2).
         self.event_edges.lines.next = self.events.val();
         self.event_register.occur.next = self.event_edges.rise.val();
         self.event_register.enable.next = self.port.enable.val();
@@ -153,14 +153,14 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.record.seen.next = self.event_register.seen.val();
         self.record.enable.next = self.port.enable.val();
         self.record.clear.next = self.clear_record.val();
-        // Order register and matcher (SPEC A.3.3).
+        // Order register and matcher (docs/monitor.md §3.3).
         self.order.write.next = self.port.order_write.val();
         self.order.wdata.next = self.port.order_wdata.val();
         for e in 0..N {
             self.matcher.order[e].next = self.order.order[e].val();
             self.matcher.updated[e].next = self.record.updated[e].val();
         }
-        // Window (SPEC A.3.5) and counting (SPEC A.3.4).
+        // Window (docs/monitor.md §3.5) and counting (§3.4).
         self.trigger.start.next = self.start.val();
         self.trigger.stop.next = self.stop.val();
         self.trigger.start_sel.next = self.port.start_sel.val();
@@ -171,13 +171,13 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.counter.auto_rearm.next = self.port.auto_rearm.val();
         self.counter.window.next = self.trigger.window.val();
         self.counter.clear.next = self.port.clear_count.val();
-        // Serial frame (SPEC A.6).
+        // Serial frame (docs/monitor.md §6).
         self.serial.enable.next = self.port.serial_en.val();
         self.serial.count.next = self.counter.count.val();
         for e in 0..N {
             self.serial.before[e].next = self.record.before[e].val();
         }
-        // Outputs (SPEC A.3.7).
+        // Outputs (docs/monitor.md §3.7).
         self.reg_rdata.next = self.port.rdata.val();
         self.matched.next = self.counter.matched.val();
         self.window.next = self.trigger.window.val();

@@ -1,4 +1,4 @@
-//! Start/stop trigger selection [17] and the counting window (SPEC A.3.5).
+//! Start/stop trigger selection [17] and the counting window (docs/monitor.md §3.5).
 //!
 //! Each of the 4 start and 4 stop lines has its own rising-edge detector; the
 //! selection (CTRL.START_SEL / STOP_SEL) comes after it, so changing the selection
@@ -17,7 +17,7 @@ use rust_hdl::prelude::*;
 
 use super::rise_detector::RiseDetector;
 
-/// Number of start lines and of stop lines (SPEC A.4).
+/// Number of start lines and of stop lines (docs/monitor.md §4).
 pub const TRIGGER_LINES: usize = 4;
 
 /// Window state with selectable start and stop triggers.

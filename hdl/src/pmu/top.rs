@@ -2,14 +2,17 @@
 //! of the docs (clock, reset, events, core_events, kernel, pm_mark, pmi, reg_*).
 //!
 //! Latency: the event-side inputs act one cycle late: each counter's sampler
-//! registers its selected count, the input stage registers `kernel` and `pm_mark`.
+//! registers its selected count, each counter registers its qualification (from
+//! the `kernel` and `pm_mark` pins and the registers' next values), and the input
+//! stage registers `kernel` for the shadow control.
 //! Counters, status, `pmi` and the register port's outputs are registered or come
 //! from registers only.
 //!
 //! ```text
 //!  events ----+-> ANY sums --+-> event sampler [t,i] --> counter [t,i] (+ shadow) --overflow--> global control [t] -> pmi[t]
 //!  core_events+--------------+        ^                    ^  ^
-//!  kernel, pm_mark -> input stage -> shadow control [t] ---+  +-- event select [t,i] (EVTSEL, decoded event)
+//!  kernel -> input stage -> shadow control [t] ------------+  +-- event select [t,i] (EVTSEL, decoded event)
+//!  kernel, pm_mark (this cycle) -> each counter's qualification register
 //!  reg_* -> register port (access table) -> strobes -> EVTSEL, counters, controls, TSC; read mux <- every register
 //!  reg_wdata[15:0] -> event decoder -> event selects and, during their write, event samplers
 //! ```

@@ -125,11 +125,9 @@ pub fn c_header<S>(
                 );
             }
         }
-        if register.fields.len() > 1 {
-            for field in register.fields {
-                let _ = writeln!(h, "#define {name}_{}_SHIFT {}u", field.name, field.lsb);
-                let _ = writeln!(h, "#define {name}_{}_MASK 0x{:0hex_digits$X}{suffix}", field.name, field.mask(params));
-            }
+        for field in register.fields {
+            let _ = writeln!(h, "#define {name}_{}_SHIFT {}u", field.name, field.lsb);
+            let _ = writeln!(h, "#define {name}_{}_MASK 0x{:0hex_digits$X}{suffix}", field.name, field.mask(params));
         }
     }
     let _ = writeln!(h, "\n#endif /* {guard} */");

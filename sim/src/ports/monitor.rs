@@ -1,4 +1,4 @@
-//! The monitor's ports (SPEC A.4) as plain values: one cycle of inputs and the
+//! The monitor's ports (docs/monitor.md §4) as plain values: one cycle of inputs and the
 //! registered outputs after that cycle's edge. Shared by every engine.
 use super::{Engine, Signals};
 

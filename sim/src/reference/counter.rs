@@ -1,4 +1,4 @@
-//! SPEC A.3.4: counting matches, with the registered match flag and overflow.
+//! docs/monitor.md §3.4: counting matches, with the registered match flag and overflow.
 
 /// The match counter of `bits` bits (32 in the monitor).
 #[derive(Clone, Debug, PartialEq, Eq)]

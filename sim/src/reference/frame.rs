@@ -1,4 +1,4 @@
-//! SPEC A.6: the serial frame of the record and the counter.
+//! docs/monitor.md §6: the serial frame of the record and the counter.
 
 use super::record::RecordModel;
 

@@ -1,6 +1,7 @@
-//! Reference models written from SPEC.md alone, in plain Rust, with no knowledge of
-//! the hardware blocks: one model per block family, and the whole monitor composed
-//! of them following the spec's cycle rules (A.3).
+//! Reference models written from the design documentation alone (the monitor's is
+//! docs/monitor.md), in plain Rust, with no knowledge of the hardware blocks: one
+//! model per block family, and the whole monitor composed of them following the cycle
+//! rules of docs/monitor.md §3.
 pub mod counter;
 pub mod frame;
 pub mod monitor;

@@ -1,5 +1,5 @@
-//! The whole event-order monitor, cycle by cycle, as SPEC A.3-A.6 describe it.
-//! Register addresses and fields are written here from SPEC A.5 on purpose (not
+//! The whole event-order monitor, cycle by cycle, as docs/monitor.md §3-§6 describe it.
+//! Register addresses and fields are written here from docs/monitor.md §5 on purpose (not
 //! taken from the hardware's register table), so the two cross-check.
 
 use super::counter::CounterModel;
@@ -9,7 +9,7 @@ use super::record::{rising, RecordModel};
 use super::window::WindowModel;
 use crate::ports::{Engine, MonitorInputs, MonitorOutputs};
 
-/// SPEC A.5 addresses.
+/// Register addresses (docs/monitor.md §5).
 pub mod addr {
     pub const ID: u8 = 0x00;
     pub const CTRL: u8 = 0x01;
@@ -21,7 +21,7 @@ pub mod addr {
     pub const BEFORE: u8 = 0x40;
 }
 
-/// SPEC A.5 CTRL bits.
+/// CTRL bits (docs/monitor.md §5).
 pub mod ctrl {
     pub const ENABLE: u32 = 1 << 0;
     pub const AUTO_REARM: u32 = 1 << 1;
@@ -32,7 +32,7 @@ pub mod ctrl {
     pub const MASK: u32 = 0x7F;
 }
 
-/// SPEC A.5 CMD bits.
+/// CMD bits (docs/monitor.md §5).
 pub mod cmd {
     pub const CLEAR_RECORD: u32 = 1 << 0;
     pub const CLEAR_COUNT: u32 = 1 << 1;
@@ -87,7 +87,7 @@ impl ReferenceMonitor {
         self.counter.count as u32
     }
 
-    /// What a read of `address` returns with the current state (SPEC A.5).
+    /// What a read of `address` returns with the current state (docs/monitor.md §5).
     pub fn read(&self, address: u8) -> u32 {
         let n = self.events as u8;
         match address {
@@ -116,7 +116,7 @@ impl ReferenceMonitor {
         }
     }
 
-    /// One rising edge with `inputs` (SPEC A.3): returns the registered outputs.
+    /// One rising edge with `inputs` (docs/monitor.md §3): returns the registered outputs.
     pub fn step(&mut self, inputs: &MonitorInputs) -> MonitorOutputs {
         if inputs.reset {
             *self = Self::new(self.events, self.order_width);
@@ -128,25 +128,25 @@ impl ReferenceMonitor {
         let auto_rearm = self.ctrl & ctrl::AUTO_REARM != 0;
         let command = if inputs.reg_write && inputs.reg_addr == addr::CMD { inputs.reg_wdata } else { 0 };
 
-        // A.3.2: recording (gated by ENABLE); A.3.3: match on the updated record.
+        // docs/monitor.md §3.2: recording (gated by ENABLE); §3.3: match on the updated record.
         let updated = if enable { self.record.recorded(occurred) } else { self.record.clone() };
         let match_now = order_matches(&self.orders, |a, m| updated.before[a][m]);
 
-        // A.6: the frame loads what a read would show during this cycle.
+        // docs/monitor.md §6: the frame loads what a read would show during this cycle.
         let serial_en = self.ctrl & ctrl::SERIAL_EN != 0;
         let (record_now, count_now) = (&self.record, self.counter.count as u32);
         self.frame.step(serial_en, || frame_bits(record_now, count_now));
-        // A.3.7: read data registered from this cycle's values.
+        // docs/monitor.md §3.7: read data registered from this cycle's values.
         self.rdata = self.read(inputs.reg_addr);
 
-        // A.3.4: counting uses the window state of this cycle.
+        // docs/monitor.md §3.4: counting uses the window state of this cycle.
         self.counter.step(match_now, auto_rearm, self.window.open, command & cmd::CLEAR_COUNT != 0);
-        // A.3.4/A.3.6: re-arm or CLEAR_RECORD replace this cycle's recording.
+        // docs/monitor.md §3.4/§3.6: re-arm or CLEAR_RECORD replace this cycle's recording.
         let clear = (auto_rearm && match_now) || command & cmd::CLEAR_RECORD != 0;
         self.record = if clear { RecordModel::new(self.events) } else { updated };
         self.events_prev = events;
 
-        // A.3.5: window; the selection is this cycle's CTRL.
+        // docs/monitor.md §3.5: window; the selection is this cycle's CTRL.
         let start_sel = self.ctrl >> ctrl::START_SEL_SHIFT & 3;
         let stop_sel = self.ctrl >> ctrl::STOP_SEL_SHIFT & 3;
         self.window.step(
@@ -158,7 +158,7 @@ impl ReferenceMonitor {
             command & cmd::CLOSE_WINDOW != 0,
         );
 
-        // A.3.6: register writes take effect from the next cycle.
+        // docs/monitor.md §3.6: register writes take effect from the next cycle.
         if inputs.reg_write {
             let n = self.events as u8;
             match inputs.reg_addr {

@@ -1,4 +1,4 @@
-//! SPEC A.3.3: does a record satisfy an order setting?
+//! docs/monitor.md §3.3: does a record satisfy an order setting?
 
 /// The match flag for `orders` (0 = don't care) against a record where
 /// `before(a, m)` is the flag "a occurred before m".

@@ -1,4 +1,4 @@
-//! SPEC A.3.1-A.3.2: occurrences, the event register and the pairwise record.
+//! docs/monitor.md §3.1-§3.2: occurrences, the event register and the pairwise record.
 
 /// Rising edges of `lines` against `previous` (both masked to the lines in use).
 pub fn rising(lines: u32, previous: u32) -> u32 {

@@ -1,4 +1,4 @@
-//! SPEC A.3.5: the counting window with selectable start/stop edges.
+//! docs/monitor.md §3.5: the counting window with selectable start/stop edges.
 
 /// Window state and the edge-detector history of the trigger lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

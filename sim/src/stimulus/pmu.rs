@@ -123,8 +123,8 @@ impl PmuStimulus {
                 (addr::CNTR + index, value)
             }
             45..=54 => (addr::GLOBAL_CTRL, if rng.gen_bool(0.8) { u64::MAX } else { rng.gen() }),
-            55..=61 => (addr::OVF_CTRL, rng.gen()),
-            62..=67 => (addr::SHADOW + index, if rng.gen_bool(0.5) { counter_top - rng.gen_range(0..64) } else { rng.gen() }),
+            55..=63 => (addr::OVF_CTRL, rng.gen()),
+            64..=67 => (addr::SHADOW + index, if rng.gen_bool(0.5) { counter_top - rng.gen_range(0..64) } else { rng.gen() }),
             68..=72 => (addr::SHADOW_CTRL, rng.gen()),
             73..=76 => (addr::FREEZE_CTRL, rng.gen::<u64>() & !1 | rng.gen_bool(0.3) as u64),
             77..=80 => (addr::USER_ACCESS, if rng.gen_bool(0.6) { 7 } else { rng.gen() }),
@@ -135,14 +135,20 @@ impl PmuStimulus {
         }
     }
 
-    /// The next address of the read sweep: every address, in order.
+    /// The next read address: mostly a defined register of this configuration
+    /// (where the values change), sometimes the next address of a sweep over all 256.
     fn next_read_address(&mut self) -> u8 {
-        self.read_cursor = (self.read_cursor + 1) % 256;
-        if self.rng.gen_bool(0.5) {
-            // Half the reads stay in the defined range, where the values change.
-            self.rng.gen_range(0x00..0x40)
-        } else {
-            self.read_cursor as u8
+        let k = self.config.counters as u8;
+        if self.rng.gen_bool(0.15) {
+            self.read_cursor = (self.read_cursor + 1) % 256;
+            return self.read_cursor as u8;
+        }
+        let defined = [0x00, addr::TSC, addr::SPFLT_CONTROL, 0x2D, addr::OVF_CTRL, addr::GLOBAL_CTRL, addr::SHADOW_CTRL, addr::FREEZE_CTRL, addr::USER_ACCESS];
+        match self.rng.gen_range(0..4) {
+            0 => addr::CNTR + self.rng.gen_range(0..k),
+            1 => addr::EVTSEL + self.rng.gen_range(0..k),
+            2 => addr::SHADOW + self.rng.gen_range(0..k),
+            _ => defined[self.rng.gen_range(0..defined.len())],
         }
     }
 
@@ -163,7 +169,7 @@ impl PmuStimulus {
         inputs.pm_mark = self.pm_mark;
         // Mostly a thread that exists, sometimes one that does not (denied).
         inputs.reg_thread = if self.rng.gen_bool(0.95) { self.rng.gen_range(0..threads as u8) } else { self.rng.gen_range(0..4) };
-        inputs.reg_priv = self.rng.gen_bool(0.8);
+        inputs.reg_priv = self.rng.gen_bool(0.85);
         inputs.reg_wdata = self.rng.gen();
         match self.rng.gen_range(0..100) {
             0..=39 => {
