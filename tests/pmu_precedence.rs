@@ -1,11 +1,11 @@
-//! Same-edge corners of B.7, cycle by cycle with exact values: a counter write at an
+//! Same-edge corners of §7, cycle by cycle with exact values: a counter write at an
 //! overflow (the write wins, no status bit), a PERF_GLOBAL_OVF_CTRL clear at an overflow
-//! (the set wins), a SHADOW write at a save (the write wins, C.1) and a restore at a
+//! (the set wins), a SHADOW write at a save (the write wins, §10) and a restore at a
 //! SHADOW write (it uses the old SHADOW), a PERF_EVTSEL write at an edge-detected (E = 1)
-//! condition (the write's edge uses the old select, B.4.5); FREEZE_UNMARKED with pm_mark
-//! (D.2.1), USER_PREF and SPFLT_CTRL through a ring-3 SPFLT write (B.4.3, B.5), and the
-//! TSC (B.4, B.7: +1 every cycle, a write wins, one register for all banks). Events,
-//! kernel and pm_mark act one cycle late (B.4). Three engines in lockstep.
+//! condition (the write's edge uses the old select, §4.5); FREEZE_UNMARKED with pm_mark
+//! (§11), USER_PREF and SPFLT_CTRL through a ring-3 SPFLT write (§4.3, §5), and the
+//! TSC (§4, §7: +1 every cycle, a write wins, one register for all banks). Events,
+//! kernel and pm_mark act one cycle late (§4). Three engines in lockstep.
 mod common;
 
 use common::pmu::PmuBench;
@@ -18,7 +18,7 @@ fn new_bench() -> PmuBench {
     PmuBench::default_table(4, 2, 40)
 }
 
-// B.6 addresses and PERF_EVTSEL fields.
+// §6 addresses and PERF_EVTSEL fields.
 const TSC: u8 = 0x10;
 const PERF_CNTR: u8 = 0x20;
 const PERF_EVTSEL: u8 = 0x28;
@@ -37,7 +37,7 @@ const INT: u64 = 1 << 20;
 const CLK: u64 = 0x2A; // CPU_CLK_UNHALTED, driven 1 every cycle
 const TOP: u64 = 1 << 40;
 
-/// Counters 0 and 1 of `thread` count CPU_CLK_UNHALTED with INT, written to c0 and c1
+/// Counters 0 and 1 of thread 0 count CPU_CLK_UNHALTED with INT, written to c0 and c1
 /// (edges a, a+1) and then enabled (edge g = a+2): they count from edge g+1.
 fn overflow_setup(b: &mut PmuBench, c0: u64, c1: u64) {
     b.write(0, PERF_EVTSEL, CLK | ALL | INT);
@@ -90,7 +90,7 @@ fn a_shadow_write_wins_over_a_save_and_a_restore_uses_the_old_shadow() {
     b.set_kernel(1, true);
     b.step(); // edge w+2: counters 12 and 21; the entry is presented at edge w+3
     b.write(1, SHADOW, 555); // edge w+3: entry; SHADOW[1] saves 21, SHADOW[0] takes the write
-    assert_eq!(b.read(1, SHADOW), 555, "C.1: the write at the save's edge wins");
+    assert_eq!(b.read(1, SHADOW), 555, "§10: the write at the save's edge wins");
     assert_eq!(b.read(1, SHADOW + 1), 21, "the counter's value during the entry cycle");
     assert_eq!(b.counter(1, 0), 15, "13 after the entry edge, +1 at w+4 and w+5 (read in cycle w+6)");
     b.set_kernel(1, false);
@@ -110,8 +110,9 @@ fn an_evtsel_write_at_an_edge_detected_condition_steps_with_the_old_select() {
         b.set_event(a, 0, va);
         b.set_event(bb, 0, vb);
     };
-    // (BRANCHES, FLUSHES) in the cycles before edges w-1, w and w+1; edge w-1 presents
-    // BRANCHES 0 (cond 0, so prev = 0 at edge w), edge w presents (1, 0).
+    // (BRANCHES, FLUSHES) = (0, 1), (1, 0), (1, 1) in the cycles that end at edges w-2, w-1
+    // and w, each presented one edge later: edge w-1 sees BRANCHES 0 (cond 0, so prev = 0 at
+    // edge w) and edge w sees (1, 0).
     drive(&mut b, 0, 1);
     b.step();
     drive(&mut b, 1, 0);
@@ -137,7 +138,7 @@ fn freeze_unmarked_counts_only_marked_cycles_of_its_own_thread() {
     }
     b.write(3, PERF_CNTR, 0); // edge a-1
     b.write(2, PERF_CNTR, 0); // edge a; pm_mark = 0 on every thread
-    b.write(2, FREEZE_CTRL, 1); // edge a+1 still counts (B.7: from the next cycle)
+    b.write(2, FREEZE_CTRL, 1); // edge a+1 still counts (§7: from the next cycle)
     let mut seen = vec![b.counter(2, 0), b.counter(2, 0)];
     for mark in [1, 1, 0, 1, 0, 0, 1, 1, 0, 0] {
         b.set_mark(2, mark == 1);

@@ -1,8 +1,8 @@
-//! The register port's privilege rules (B.5, B.6 and seed 001 Table 1-1): every address
+//! The register port's privilege rules (§5, §6 and seed 001 Table 1-1): every address
 //! 0..=255, read and write, ring 0 and ring 3, under every USER_ACCESS value 0..=7 (set
 //! in ring 0 in the bank under test); the expected reg_fault, read data (0 when denied,
 //! the register's value when allowed), and for every write the affected register read
-//! back in ring 0 (a denied write changes nothing, an allowed one keeps B.6's bits).
+//! back in ring 0 (a denied write changes nothing, an allowed one keeps §6's bits).
 //! reg_thread >= T is denied for everything; a read and a write in one cycle are checked
 //! separately. The part-D registers (0x40-0x42) are not implemented: unlisted, denied.
 //! T = 3, K = 3, CW = 36; three engines in lockstep.
@@ -22,7 +22,7 @@ const T: usize = 3;
 const K: u8 = 3;
 const CW: u32 = 36;
 
-// B.6 addresses.
+// §6 addresses.
 const PMU_ID: u8 = 0x00;
 const TSC: u8 = 0x10;
 const CNTR: u8 = 0x20;
@@ -41,7 +41,7 @@ fn within(addr: u8, base: u8) -> bool {
     (base..base + K).contains(&addr)
 }
 
-/// B.6 written out: [ring-0 read, ring-0 write, ring-3 read, ring-3 write] at `addr` under `ua`.
+/// §6 written out: [ring-0 read, ring-0 write, ring-3 read, ring-3 write] at `addr` under `ua`.
 fn allowed(addr: u8, ua: u64) -> [bool; 4] {
     let rw = [true, true, false, false];
     match addr {
@@ -55,7 +55,7 @@ fn allowed(addr: u8, ua: u64) -> [bool; 4] {
     }
 }
 
-/// The bits a write stores (B.6 fields; the rest read 0).
+/// The bits a write stores (§6 fields; the rest read 0).
 fn mask(addr: u8) -> u64 {
     let (k, cw) = ((1u64 << K) - 1, (1u64 << CW) - 1);
     match addr {

@@ -1,7 +1,7 @@
 //! Seed 001 (the Knights Corner core PMU manual) on the default event table, with exact
-//! counts derived by hand from the specification: every code of Appendix 1 (seed 001
-//! Table 1-6) counts its own input field and no other (B.2 packing, B.4.1-2); ANY over the
-//! threads and core-scope events (B.4.2-3, B.9); unknown codes (B.4.1). CMASK, INV and E
+//! counts derived by hand from the specification: every code of §2.4 (seed 001
+//! Table 1-6) counts its own input field and no other (§2 packing, §4.1-2); ANY over the
+//! threads and core-scope events (§4.2-3, §9); unknown codes (§4.1). CMASK, INV and E
 //! (seed 001 Table 1-5) are in pmu_seed001_cmask.rs, PMI handling in pmu_seed001_pmi.rs.
 //! Every test runs the reference, rust-hdl and Verilator engines in lockstep.
 mod common;
@@ -21,7 +21,7 @@ const T: usize = 4;
 const K: usize = 2;
 const CW: usize = 40;
 
-// B.6 addresses and PERF_EVTSEL fields.
+// §6 addresses and PERF_EVTSEL fields.
 const PERF_CNTR: u8 = 0x20;
 const PERF_EVTSEL: u8 = 0x28;
 const PERF_GLOBAL_CTRL: u8 = 0x2F;
@@ -38,7 +38,7 @@ const fn sel(code: u8, umask: u8, flags: u64) -> u64 {
     (umask as u64) << 8 | code as u64 | flags
 }
 
-/// Appendix 1 in table order: name, EventCode, UMask, PerCycleMax, core scope.
+/// §2.4 in table order: name, EventCode, UMask, PerCycleMax, core scope.
 #[rustfmt::skip]
 const TABLE: [(&str, u8, u8, u8, bool); 59] = [
     ("DATA_READ", 0x00, 0x00, 2, false), ("DATA_WRITE", 0x01, 0x00, 2, false), ("DATA_PAGE_WALK", 0x02, 0x00, 1, false),
@@ -73,12 +73,12 @@ fn index(name: &str) -> usize {
     TABLE.iter().position(|e| e.0 == name).unwrap()
 }
 
-/// B.2's IW: the bits needed for PerCycleMax.
+/// §2's IW: the bits needed for PerCycleMax.
 fn iw(max: u8) -> usize {
     (u8::BITS - max.leading_zeros()) as usize
 }
 
-/// Drives every input field (B.2 packing, worked out here from the table):
+/// Drives every input field (§2 packing, worked out here from the table):
 /// `value(event, Some(thread))` for thread-scope fields, `value(event, None)` for core ones.
 fn drive(bench: &mut PmuBench, value: impl Fn(usize, Option<usize>) -> u64) {
     let (mut tew, mut cew, mut offsets) = (0, 0, vec![]);
@@ -87,7 +87,7 @@ fn drive(bench: &mut PmuBench, value: impl Fn(usize, Option<usize>) -> u64) {
         offsets.push(*slot);
         *slot += iw(max);
     }
-    assert_eq!((tew, cew), (50, 19), "Appendix 1: TEW = 50, CEW = 19");
+    assert_eq!((tew, cew), (50, 19), "§2.4: TEW = 50, CEW = 19");
     let mut events = vec![0u64; (T * tew).div_ceil(64)];
     let mut core_events = vec![0u64; 1];
     for (e, &(_, _, _, max, core)) in TABLE.iter().enumerate() {
@@ -137,7 +137,7 @@ fn every_default_code_counts_its_own_field_and_no_other() {
         drive(&mut b, |e, th| if mine(e, th) { 0 } else { [0, 1, 3, 0, 0, 17][iw(TABLE[e].3)] });
         b.step();
         drive(&mut b, |_, _| 0);
-        b.step(); // the last event cycle is counted at this edge (B.4 input latency)
+        b.step(); // the last event cycle is counted at this edge (§4 input latency)
         assert_eq!(b.counter(t as u8, i), 2 * m, "{name} on thread {t} counter {i}");
     }
 }
@@ -164,7 +164,7 @@ fn run(b: &mut PmuBench, selects: [[u64; K]; T], kernel: u8, cycles: &[&dyn Fn(&
 #[test]
 fn any_sums_thread_events_over_threads_and_core_events_count_in_every_selecting_thread() {
     let mut b = new_bench();
-    // Kernel: threads 0 and 2 in ring 0, 1 and 3 in ring 3; mode_ok is the counting thread's (B.9).
+    // Kernel: threads 0 and 2 in ring 0, 1 and 3 in ring 3; mode_ok is the counting thread's (§9).
     let kernel = 0b0101;
     // VPU_ELEMENTS_ACTIVE: 3, 5, 9, 17 on threads 0..3 (sum 34) for 5 cycles.
     let va = sel(0x18, 0x20, EN);

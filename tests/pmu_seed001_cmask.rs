@@ -1,6 +1,6 @@
 //! Seed 001 Table 1-5 (PERF_EVTSEL's CMASK, INV and E) on INSTRUCTIONS_EXECUTED
 //! (PerCycleMax 2, "at most two per clock"), with exact counts worked out by hand from
-//! B.4.4-5: CMASK = 2 counts the cycles with two instructions; with INV, the cycles with
+//! §4.4-5: CMASK = 2 counts the cycles with two instructions; with INV, the cycles with
 //! fewer than two; with E, how often the condition begins (a deasserted-to-asserted
 //! transition, prev = 0 when counting starts). All T*K counters run one fixed per-cycle
 //! sequence at once, gated by ring 3 (USR only), so the window is exact. Three engines.
@@ -12,7 +12,7 @@ const T: usize = 4;
 const K: usize = 2;
 
 
-// B.6 PERF_EVTSEL fields.
+// §6 PERF_EVTSEL fields.
 const USR: u64 = 1 << 16;
 const E: u64 = 1 << 18;
 const EN: u64 = 1 << 22;

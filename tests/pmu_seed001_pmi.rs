@@ -1,9 +1,9 @@
 //! Seed 001 §1.4.3.8-9 (PMI handling, multiple or consecutive overflows) on the
 //! generated PMU: counters set near 2^CW with INT overflow in the same cycle and in
-//! consecutive cycles; pmi is a level (B.4: STATUS AND INT, per thread) that stays 1
+//! consecutive cycles; pmi is a level (§4: STATUS AND INT, per thread) that stays 1
 //! until software clears PERF_GLOBAL_STATUS through PERF_GLOBAL_OVF_CTRL; the ISR
 //! sequence (stop the counters, read the status, clear it, restart) loses no overflow,
-//! also one at the very edge of the OVF_CTRL write (B.7: the set wins). B.9: setting INT
+//! also one at the very edge of the OVF_CTRL write (§7: the set wins). §9: setting INT
 //! after an overflow raises pmi at once. Exact cycle-by-cycle values, three engines.
 mod common;
 
@@ -17,7 +17,7 @@ fn new_bench() -> PmuBench {
     PmuBench::default_table(4, 2, 40)
 }
 
-// B.6 addresses and PERF_EVTSEL fields.
+// §6 addresses and PERF_EVTSEL fields.
 const PERF_CNTR: u8 = 0x20;
 const PERF_EVTSEL: u8 = 0x28;
 const PERF_GLOBAL_STATUS: u8 = 0x2D;
@@ -74,7 +74,7 @@ fn two_counters_overflowing_in_the_same_cycle_keep_pmi_until_the_isr_clears_them
     assert_eq!(b.out.pmi, 0, "cleared at the OVF_CTRL write's edge");
     assert_eq!(status(&mut b, 0), (0, 0));
     assert_eq!(counters(&mut b, 0), [4, 4], "stopped at the GLOBAL_CTRL write's edge");
-    assert_eq!(b.read(0, PERF_GLOBAL_OVF_CTRL), 0, "OVF_CTRL reads 0 (B.9)");
+    assert_eq!(b.read(0, PERF_GLOBAL_OVF_CTRL), 0, "OVF_CTRL reads 0 (§9)");
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn consecutive_overflows_during_the_isr_are_all_in_status() {
     start(&mut b, TOP - 1, 5);
     assert_eq!(status(&mut b, 0), (0, 1));
     assert_eq!(status(&mut b, 0), (0b01, 1));
-    assert_eq!(counters(&mut b, 0), [1, 8], "read at edges a+5 and a+6: 0 + 1 and 5 + 3");
+    assert_eq!(counters(&mut b, 0), [1, 8], "read after edges g+2 and g+3 of this start: 0 + 1 and 5 + 3");
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn an_overflow_at_the_edge_of_the_ovf_ctrl_write_is_not_lost() {
     assert_eq!(status(&mut b, 0), (0b01, 1), "edge k+3");
     // ...and clears both status bits at edge k+4, the edge at which counter 1 overflows.
     b.write(0, PERF_GLOBAL_OVF_CTRL, 0b11);
-    assert_eq!(b.out.pmi, 1, "B.7: the overflow at the clearing edge stays set, so pmi stays 1");
+    assert_eq!(b.out.pmi, 1, "§7: the overflow at the clearing edge stays set, so pmi stays 1");
     assert_eq!(status(&mut b, 0), (0b10, 1), "bit 0 cleared, bit 1 set at the same edge");
     b.write(0, PERF_GLOBAL_CTRL, 0); // edge k+6
     b.write(0, PERF_GLOBAL_OVF_CTRL, 0b10);
@@ -127,7 +127,7 @@ fn pmi_is_status_and_int_per_thread() {
     assert_eq!(status(&mut b, 2), (0b01, 0), "thread 2 overflowed without INT: no pmi");
     assert_eq!(status(&mut b, 0), (0b10, 0), "thread 0 counter 1 without INT: no pmi");
     b.write(2, PERF_EVTSEL, CLK | USR | OS | EN | INT);
-    assert_eq!(b.out.pmi, 0b100, "B.9: INT set after the overflow raises pmi[2] at once");
+    assert_eq!(b.out.pmi, 0b100, "§9: INT set after the overflow raises pmi[2] at once");
     b.write(0, PERF_EVTSEL + 1, CLK | USR | OS | EN | INT);
     assert_eq!(b.out.pmi, 0b101);
     b.write(2, PERF_GLOBAL_OVF_CTRL, 0b01);

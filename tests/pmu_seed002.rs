@@ -1,9 +1,9 @@
-//! Seed 002's worked examples (Fig. 6 and Fig. 7) with the numbers of C.1: a counter with
+//! Seed 002's worked examples (Fig. 6 and Fig. 7) with the numbers of §10: a counter with
 //! SAVE_ON_ENTRY and RESTORE_ON_EXIT keeps one process's count across kernel entries and
 //! exits (shadow save on kernel entry, restore on exit, ring-0 reads and writes of
 //! SHADOW). Counter 0 and SHADOW[0] are read through the register port at every named
 //! point; counter 1 counts the same events without shadows, for comparison. Kernel and
-//! events act one cycle late (B.4); the mode-change cycles have no events. Three engines.
+//! events act one cycle late (§4); the mode-change cycles have no events. Three engines.
 mod common;
 
 use common::pmu::PmuBench;
@@ -16,7 +16,7 @@ fn new_bench() -> PmuBench {
     PmuBench::default_table(4, 2, 40)
 }
 
-// B.6 addresses and PERF_EVTSEL fields.
+// §6 addresses and PERF_EVTSEL fields.
 const SHADOW: u8 = 0x30;
 const SHADOW_CTRL: u8 = 0x38;
 const USR: u64 = 1 << 16;

@@ -86,19 +86,26 @@ pub fn harness_source(top: &str, inputs: &[(&'static str, usize)], outputs: &[(&
 
 /// The Verilator executable for `verilog` (top `top`) driven through `harness`,
 /// built if not cached. With `trace`, the model can write a VCD waveform.
+///
+/// A build happens in a directory of its own and is renamed into the cache only when
+/// complete, so builds of the same model at the same time (tests run in parallel)
+/// never write into each other's files, and an interrupted build never looks cached.
 pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
     (verilog, harness, trace).hash(&mut hasher);
-    let dir = target_dir().join("verilator").join(format!("{top}-{:016x}", hasher.finish()));
+    let cache = target_dir().join("verilator");
+    let dir = cache.join(format!("{top}-{:016x}", hasher.finish()));
     let exe = dir.join("obj").join("harness");
     if exe.exists() {
         return Ok(exe);
     }
     require(&["verilator", "make", "g++"])?;
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-    std::fs::write(dir.join(format!("{top}.v")), verilog).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("harness.cpp"), harness).map_err(|e| e.to_string())?;
+    let thread = format!("{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    let work = cache.join(format!(".building-{top}-{}-{thread}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
+    std::fs::write(work.join(format!("{top}.v")), verilog).map_err(|e| e.to_string())?;
+    std::fs::write(work.join("harness.cpp"), harness).map_err(|e| e.to_string())?;
     let verilog_file = format!("{top}.v");
     let mut args = vec![
         "--cc", "--exe", "--build", "-O3", "-j", "2", "--x-assign", "fast", "--x-initial", "fast",
@@ -109,13 +116,20 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
         args.extend(["--trace", "-CFLAGS", "-DPMUGEN_TRACE"]);
     }
     args.extend([verilog_file.as_str(), "harness.cpp"]);
-    let (ok, log) = run_tool("verilator", &args, &dir)?;
-    if !ok || !exe.exists() {
-        // Leave no half-built directory that a later run would take for a cached build.
-        let _ = std::fs::remove_dir_all(dir.join("obj"));
-        return Err(format!("verilator build of {top} failed in {}:\n{log}", dir.display()));
+    let (ok, log) = run_tool("verilator", &args, &work)?;
+    if !ok || !work.join("obj").join("harness").exists() {
+        let _ = std::fs::remove_dir_all(&work);
+        return Err(format!("verilator build of {top} failed:\n{log}"));
     }
-    Ok(exe)
+    // Publish; if another build of the same model got there first, use that one.
+    if std::fs::rename(&work, &dir).is_err() {
+        let _ = std::fs::remove_dir_all(&work);
+    }
+    if exe.exists() {
+        Ok(exe)
+    } else {
+        Err(format!("verilator build of {top}: {} did not appear", exe.display()))
+    }
 }
 
 /// A running Verilator model of one generated design.

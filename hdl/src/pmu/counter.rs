@@ -111,7 +111,7 @@ impl Counter {
         }
     }
 
-    /// The qualification of the next cycle's step (B.4.3): EN, enables, ring, freeze.
+    /// The qualification of the next cycle's step (§4.3): EN, enables, ring, freeze.
     fn qualified_next(&self) -> bool {
         let next = self.evtsel_next.val().index() as u64;
         let bit = |field: &crate::regmap::Field| next >> field.lsb & 1 == 1;
@@ -257,14 +257,14 @@ mod tests {
         wdata: u64,
     }
 
-    /// B.4.3: the qualification of a step.
+    /// §4.3: the qualification of a step.
     fn qualifies(step: &Step) -> bool {
         let field = |lsb: u32| step.evtsel >> lsb & 1 == 1;
         let mode_ok = (field(16) && !step.kernel) || (field(17) && step.kernel);
         field(22) && step.global_enable && step.spflt_allow && mode_ok && !step.frozen && step.known
     }
 
-    /// B.4.4-B.4.6, B.7 and C.1 for one counter, written out from the rules, with the
+    /// §4.4-§4.6, §7 and §10 for one counter, written out from the rules, with the
     /// step's qualification `q`: returns (counter, shadow, previous condition,
     /// overflow) after the edge.
     fn rules(step: &Step, q: bool, counter: u64, shadow: u64, prev: bool, width: usize) -> (u64, u64, bool, bool) {
@@ -372,7 +372,7 @@ mod tests {
         apply(&mut uut, |u| &mut u.clock, |u| drive(u, false));
         assert!(uut.overflow.val(), "0xFFFE + 3 carries out of 16 bits");
         apply(&mut uut, |u| &mut u.clock, |u| drive(u, true));
-        assert!(!uut.overflow.val(), "a write replaces the sum and cannot overflow (B.7)");
+        assert!(!uut.overflow.val(), "a write replaces the sum and cannot overflow (§7)");
         edge(&mut uut, |u| &mut u.clock);
         assert_eq!(uut.value.get(), 0xFFFE);
     }

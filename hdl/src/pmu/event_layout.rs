@@ -1,5 +1,5 @@
 //! Where each event's input field sits in the PMU's `events` and `core_events` ports
-//! (SPEC B.2), and the JSON and Markdown exports the generator writes next to the
+//! (§2), and the JSON and Markdown exports the generator writes next to the
 //! Verilog so that whoever wires the ports need not recompute the packing.
 //!
 //! Packing rule: fields in table order, the first event at the least significant bits,
@@ -25,7 +25,7 @@ pub struct FieldPosition {
     pub width: usize,
 }
 
-/// The packing of a whole table (B.2).
+/// The packing of a whole table (§2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputLayout {
     /// TEW: sum of IW over the thread-scope events (may be 0).
@@ -54,7 +54,7 @@ fn range_text(msb: usize, lsb: usize) -> String {
 }
 
 impl InputLayout {
-    /// Pack `table` by the B.2 rule.
+    /// Pack `table` by the §2 rule.
     pub fn new(table: &EventTable) -> InputLayout {
         let (mut thread_width, mut core_width) = (0, 0);
         let fields = table
@@ -118,7 +118,7 @@ impl InputLayout {
         struct Port {
             name: &'static str,
             width: usize,
-            /// False when the port is the 1-bit stand-in for a 0-bit port (B.2).
+            /// False when the port is the 1-bit stand-in for a 0-bit port (§2).
             used: bool,
         }
         #[derive(Serialize)]

@@ -1,4 +1,4 @@
-//! The PMU's event table (SPEC B.2): a JSON array in Linux perf's pmu-events format,
+//! The PMU's event table (§2): a JSON array in Linux perf's pmu-events format,
 //! one object per event, plus pmugen's own keys `PerCycleMax` and `Scope`.
 //!
 //! The table decides the event input ports of the generated top (see
@@ -13,7 +13,7 @@ use serde_json::Value;
 
 pub use super::event_layout::{FieldPosition, InputLayout};
 
-/// Where an event's input comes from (B.2).
+/// Where an event's input comes from (§2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scope {
     /// Each thread has its own input field, in the `events` port.
@@ -52,20 +52,20 @@ pub struct Event {
 }
 
 impl Event {
-    /// IW of B.2: the bits of this event's input field.
+    /// IW of §2: the bits of this event's input field.
     pub fn field_width(&self) -> usize {
         field_width(self.per_cycle_max)
     }
 }
 
-/// IW of B.2: the bits needed to hold 0..=per_cycle_max (1 bit for 1, 2 for 2..=3, ...,
+/// IW of §2: the bits needed to hold 0..=per_cycle_max (1 bit for 1, 2 for 2..=3, ...,
 /// 8 for 128..=255). Never 0, so every event keeps an input even if the table says 0.
 pub fn field_width(per_cycle_max: u8) -> usize {
     ((u8::BITS - per_cycle_max.leading_zeros()) as usize).max(1)
 }
 
 /// True when `stem` can be part of a Verilog module name: letters, digits and `_`,
-/// starting with a letter (B.1).
+/// starting with a letter (§1).
 pub fn is_module_stem(stem: &str) -> bool {
     let mut chars = stem.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -76,7 +76,7 @@ pub fn is_module_stem(stem: &str) -> bool {
 pub struct EventTable {
     /// Lower-case file stem, e.g. "knc"; it becomes part of the top module name.
     pub stem: String,
-    /// The events in table order, which is also their packing order (B.2).
+    /// The events in table order, which is also their packing order (§2).
     pub events: Vec<Event>,
 }
 
@@ -122,7 +122,7 @@ impl std::error::Error for TableError {}
 const KNC_JSON: &str = include_str!("../../events/knc.json");
 
 impl EventTable {
-    /// Seed 001 Table 1-6 (SPEC Appendix 1), stem "knc".
+    /// Seed 001 Table 1-6 (§2.4), stem "knc".
     pub fn default_table() -> EventTable {
         Self::from_json(KNC_JSON, "knc.json", "knc", 4).expect("events/knc.json is a valid event table")
     }
@@ -206,7 +206,7 @@ impl EventTable {
         Ok(())
     }
 
-    /// Where each event's field sits in the `events` / `core_events` ports (B.2).
+    /// Where each event's field sits in the `events` / `core_events` ports (§2).
     pub fn layout(&self) -> InputLayout {
         InputLayout::new(self)
     }
@@ -292,7 +292,7 @@ impl At<'_> {
 
 const HEX_EXPECTED: &str = "is not a hex byte (expected \"0x00\"..\"0xFF\")";
 
-/// One array element to an `Event`: required keys, types and ranges (B.2); uniqueness
+/// One array element to an `Event`: required keys, types and ranges (§2); uniqueness
 /// across events is the caller's job.
 fn parse_event(item: &Value, source: &str, index: usize, counters: usize) -> Result<Event, TableError> {
     let mut at = At { source, index, name: None };
@@ -406,7 +406,7 @@ fn parse_counters(value: &Value) -> Result<Vec<usize>, String> {
     Ok(list)
 }
 
-/// Refuse a `Counter` index >= K (B.2): the planner (C.2) would place the event on a
+/// Refuse a `Counter` index >= K (§2): the planner (C.2) would place the event on a
 /// counter the hardware does not have.
 fn check_counter_range(
     list: &[usize],

@@ -237,7 +237,7 @@ mod tests {
         let k = 3;
         let mut uut = GlobalControl::new(k);
         uut.connect_all();
-        // B.6 reset values: all 0, USER_ACCESS 0x7.
+        // §6 reset values: all 0, USER_ACCESS 0x7.
         let (mut enables, mut status, mut spflt, mut pref, mut freeze, mut access) = (0u64, 0u64, 0u64, false, false, 7u64);
         let mut kept_overflow = false;
         for step in 0..20_000 {

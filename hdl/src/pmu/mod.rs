@@ -2,6 +2,8 @@
 //! counters (seed 002) and the freeze of seed 004: one block per file, wired in
 //! `top.rs`. Every width comes from the run-time parameters (`PmuParams`): the blocks
 //! write their own Verilog and keep a plain-Rust twin for native simulation.
+//!
+//! Section numbers (§) in this folder refer to docs/pmu.md, the PMU's documentation.
 pub mod event_table;
 pub mod event_layout;
 pub mod params;

@@ -1,4 +1,4 @@
-//! Register port (B.5-B.6 of the docs' register map): the access check, the write
+//! Register port (§5-§6 of the docs' register map): the access check, the write
 //! strobes and the registered read mux, all generated from the register table in
 //! [`super::regmap`].
 //!

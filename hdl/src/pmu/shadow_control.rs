@@ -169,7 +169,7 @@ mod tests {
                 u.kernel.next = kernel;
                 u.reset.next = reset;
             });
-            // C.1: entry when kernel is 1 and was 0; exit when 0 and was 1.
+            // §10: entry when kernel is 1 and was 0; exit when 0 and was 1.
             let (entry, exit) = (kernel && !previous_kernel, !kernel && previous_kernel);
             entries += entry as u32;
             exits += exit as u32;

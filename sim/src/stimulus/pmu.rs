@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::ports::pmu::{set_bits, EventScope, PmuConfig, PmuInputs};
 
-/// The addresses the stimulus reads and writes (B.6 of the register map).
+/// The addresses the stimulus reads and writes (§6 of the register map).
 mod addr {
     pub const TSC: u8 = 0x10;
     pub const CNTR: u8 = 0x20;
@@ -44,7 +44,7 @@ pub struct PmuStimulus {
 impl PmuStimulus {
     /// Stimulus for `config` from `seed`.
     pub fn new(config: &PmuConfig, seed: u64) -> Self {
-        // B.2 packing, recomputed here: table order, LSB first, per scope.
+        // §2 packing, recomputed here: table order, LSB first, per scope.
         let (mut thread_at, mut core_at) = (0, 0);
         let mut fields = Vec::new();
         for event in &config.events {

@@ -1,4 +1,4 @@
-//! B.5 and B.6: which accesses the register map allows at each privilege. Ring 0 has
+//! §5 and §6: which accesses the register map allows at each privilege. Ring 0 has
 //! the table's "ring 0" column (RDMSR/WRMSR); ring 3 may only read the TSC (RDTSC), read
 //! the general counters (RDPMC) and write SPFLT, each while its USER_ACCESS bit is 1.
 use super::addr::user_access;
@@ -11,7 +11,7 @@ pub(super) enum Access {
     Write,
 }
 
-/// Does the B.6 table allow `access` to `register` at this privilege, with the accessing
+/// Does the §6 table allow `access` to `register` at this privilege, with the accessing
 /// bank's USER_ACCESS as it is during this cycle?
 pub(super) fn allowed(register: Register, access: Access, privileged: bool, user_access_bits: u64) -> bool {
     if privileged {
@@ -23,7 +23,7 @@ pub(super) fn allowed(register: Register, access: Access, privileged: bool, user
 
 fn ring0_allows(register: Register, access: Access) -> bool {
     match register {
-        // B.6: PMU_ID and PERF_GLOBAL_STATUS are read-only, SPFLT is write-only.
+        // §6: PMU_ID and PERF_GLOBAL_STATUS are read-only, SPFLT is write-only.
         Register::PmuId | Register::GlobalStatus => access == Access::Read,
         Register::Spflt => access == Access::Write,
         _ => true,

@@ -1,9 +1,9 @@
-//! B.6: the register addresses of one thread's bank (seed 001's MSR numbers), written
+//! §6: the register addresses of one thread's bank (seed 001's MSR numbers), written
 //! here from the specification's register map so the model cross-checks the hardware's
 //! own table. Part D's trace registers (0x40-0x42) are not modelled yet, so those
 //! addresses are unlisted and denied like any other.
 
-/// PMU_ID: read-only description of the PMU (B.6 fields).
+/// PMU_ID: read-only description of the PMU (§6 fields).
 pub const PMU_ID: u8 = 0x00;
 /// TSC: the core's 64-bit time-stamp counter, shared by all banks.
 pub const TSC: u8 = 0x10;
@@ -19,24 +19,24 @@ pub const PERF_GLOBAL_STATUS: u8 = 0x2D;
 pub const PERF_GLOBAL_OVF_CTRL: u8 = 0x2E;
 /// PERF_GLOBAL_CTRL: [K-1:0] counter enables.
 pub const PERF_GLOBAL_CTRL: u8 = 0x2F;
-/// SHADOW[i] is at `SHADOW + i` for i < K (C.1).
+/// SHADOW[i] is at `SHADOW + i` for i < K (§10).
 pub const SHADOW: u8 = 0x30;
-/// SHADOW_CTRL: [K-1:0] SAVE_ON_ENTRY, [8+K-1:8] RESTORE_ON_EXIT (C.1).
+/// SHADOW_CTRL: [K-1:0] SAVE_ON_ENTRY, [8+K-1:8] RESTORE_ON_EXIT (§10).
 pub const SHADOW_CTRL: u8 = 0x38;
-/// FREEZE_CTRL: [0] FREEZE_UNMARKED (D.2.1).
+/// FREEZE_CTRL: [0] FREEZE_UNMARKED (§11).
 pub const FREEZE_CTRL: u8 = 0x39;
 /// USER_ACCESS: [0] RDTSC, [1] RDPMC, [2] SPFLT allowed in ring 3; resets to 0x7.
 pub const USER_ACCESS: u8 = 0x3E;
 /// SPFLT: write-only; wdata[0] becomes USER_PREF (the SPFLT instruction).
 pub const SPFLT: u8 = 0x3F;
 
-/// SHADOW_CTRL's RESTORE_ON_EXIT field starts at this bit (B.6).
+/// SHADOW_CTRL's RESTORE_ON_EXIT field starts at this bit (§6).
 pub const RESTORE_ON_EXIT_SHIFT: u32 = 8;
-/// PERF_SPFLT_CONTROL's USER_PREF bit (B.6).
+/// PERF_SPFLT_CONTROL's USER_PREF bit (§6).
 pub const USER_PREF_BIT: u32 = 63;
-/// PMU_ID's constant signature in [63:48] (B.6).
+/// PMU_ID's constant signature in [63:48] (§6).
 pub const PMU_ID_SIGNATURE: u64 = 0x504D;
-/// USER_ACCESS bits (B.5, B.6).
+/// USER_ACCESS bits (§5, §6).
 pub mod user_access {
     /// Ring 3 may read the TSC (RDTSC).
     pub const RDTSC: u64 = 1 << 0;

@@ -1,6 +1,6 @@
-//! B.6: one thread's register bank (general counters, event selects, shadows and the
-//! control registers) with the per-counter flip-flops of B.4.5 (previous condition).
-//! Values are stored with only their B.6 bits, so a read returns them as they are.
+//! §6: one thread's register bank (general counters, event selects, shadows and the
+//! control registers) with the per-counter flip-flops of §4.5 (previous condition).
+//! Values are stored with only their §6 bits, so a read returns them as they are.
 use super::addr::{self, user_access};
 use super::evtsel::EventSelect;
 use super::registers::{Register, RegisterWidths};
@@ -10,11 +10,11 @@ use super::registers::{Register, RegisterWidths};
 pub(super) struct Bank {
     /// PERF_CNTR[i], [CW-1:0].
     pub(super) counters: Vec<u64>,
-    /// PERF_EVTSEL[i], the B.6 fields only.
+    /// PERF_EVTSEL[i], the §6 fields only.
     pub(super) event_selects: Vec<u64>,
-    /// SHADOW[i], [CW-1:0] (C.1).
+    /// SHADOW[i], [CW-1:0] (§10).
     pub(super) shadows: Vec<u64>,
-    /// B.4.5's prev: the condition of the previous cycle, per counter.
+    /// §4.5's prev: the condition of the previous cycle, per counter.
     pub(super) previous_conditions: Vec<bool>,
     /// PERF_SPFLT_CONTROL: [K-1:0] SPFLT_CTRL, [63] USER_PREF.
     pub(super) spflt_control: u64,
@@ -31,7 +31,7 @@ pub(super) struct Bank {
 }
 
 impl Bank {
-    /// The bank after reset: all 0 except USER_ACCESS = 0x7 (B.6).
+    /// The bank after reset: all 0 except USER_ACCESS = 0x7 (§6).
     pub(super) fn reset(counters: usize) -> Self {
         Self {
             counters: vec![0; counters],
@@ -67,29 +67,29 @@ impl Bank {
         self.spflt_control >> addr::USER_PREF_BIT & 1 == 1
     }
 
-    /// FREEZE_CTRL.FREEZE_UNMARKED (D.2.1).
+    /// FREEZE_CTRL.FREEZE_UNMARKED (§11).
     pub(super) fn freeze_unmarked(&self) -> bool {
         self.freeze_ctrl & 1 == 1
     }
 
-    /// SHADOW_CTRL.SAVE_ON_ENTRY[i] (C.1).
+    /// SHADOW_CTRL.SAVE_ON_ENTRY[i] (§10).
     pub(super) fn saves_on_entry(&self, counter: usize) -> bool {
         self.shadow_ctrl >> counter & 1 == 1
     }
 
-    /// SHADOW_CTRL.RESTORE_ON_EXIT[i] (C.1).
+    /// SHADOW_CTRL.RESTORE_ON_EXIT[i] (§10).
     pub(super) fn restores_on_exit(&self, counter: usize) -> bool {
         self.shadow_ctrl >> (addr::RESTORE_ON_EXIT_SHIFT as usize + counter) & 1 == 1
     }
 
-    /// B.4: pmi of this thread = OR over i of (STATUS[i] AND EVTSEL[i].INT), from the
+    /// §4: pmi of this thread = OR over i of (STATUS[i] AND EVTSEL[i].INT), from the
     /// registers alone.
     pub(super) fn pmi(&self) -> bool {
         (0..self.counters.len()).any(|i| self.global_status >> i & 1 == 1 && self.event_select(i).int)
     }
 
     /// What a read of a bank register returns now (PMU_ID and TSC are not the bank's).
-    /// B.6/B.9: PERF_GLOBAL_OVF_CTRL reads 0; SPFLT reads are denied before this.
+    /// §6/§9: PERF_GLOBAL_OVF_CTRL reads 0; SPFLT reads are denied before this.
     pub(super) fn read(&self, register: Register) -> u64 {
         match register {
             Register::Counter(i) => self.counters[i],
@@ -105,7 +105,7 @@ impl Bank {
         }
     }
 
-    /// B.7: an allowed write to a control register, taking effect from the next cycle
+    /// §7: an allowed write to a control register, taking effect from the next cycle
     /// (the caller applies it after this edge's counting). Counters, shadows, status
     /// and TSC have their own precedence rules and are not written here.
     pub(super) fn write_control(&mut self, register: Register, data: u64, widths: RegisterWidths) {
@@ -118,7 +118,7 @@ impl Bank {
             Register::FreezeCtrl => self.freeze_ctrl = kept,
             Register::UserAccess => self.user_access = kept,
             Register::Spflt => {
-                // B.6: SPFLT sets USER_PREF from wdata[0]; SPFLT_CTRL[K-1:0] is kept.
+                // §6: SPFLT sets USER_PREF from wdata[0]; SPFLT_CTRL[K-1:0] is kept.
                 let user_pref = 1u64 << addr::USER_PREF_BIT;
                 self.spflt_control = self.spflt_control & !user_pref | kept << addr::USER_PREF_BIT;
             }

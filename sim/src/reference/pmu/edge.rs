@@ -1,4 +1,4 @@
-//! B.4.6 and B.7: what one counter, its shadow and its overflow bit take at one edge,
+//! §4.6 and §7: what one counter, its shadow and its overflow bit take at one edge,
 //! highest precedence first. The value the counter "would take" (V_i: counter + inc, or
 //! SHADOW + inc on a restore, before any write) is kept on its own so part D's trace
 //! records and restart can be added on top of it.
@@ -7,11 +7,11 @@ use super::counting::Count;
 /// One counter's work at one edge, before register writes are applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct CounterEdge {
-    /// B.4.4's cond, for the previous-condition flip-flop (it takes cond at every edge).
+    /// §4.4's cond, for the previous-condition flip-flop (it takes cond at every edge).
     pub(super) condition: bool,
-    /// C.1: SHADOW takes the counter at this edge (unless SHADOW is written).
+    /// §10: SHADOW takes the counter at this edge (unless SHADOW is written).
     pub(super) save: bool,
-    /// C.1: the counter starts from SHADOW instead of itself.
+    /// §10: the counter starts from SHADOW instead of itself.
     pub(super) restore: bool,
     /// The counter during this cycle (what a save stores).
     counter: u64,
@@ -35,17 +35,17 @@ impl CounterEdge {
     }
 
     /// V_i: the value the counter would take at this edge without a write to it
-    /// (B.4.6: mod 2^CW).
+    /// (§4.6: mod 2^CW).
     pub(super) fn would_take(&self, counter_width: usize) -> u64 {
         (self.sum & ((1u128 << counter_width) - 1)) as u64
     }
 
-    /// B.4.6: counter + inc (or SHADOW + inc on a restore) >= 2^CW.
+    /// §4.6: counter + inc (or SHADOW + inc on a restore) >= 2^CW.
     pub(super) fn overflows(&self, counter_width: usize) -> bool {
         self.sum >> counter_width != 0
     }
 
-    /// B.7 with the writes of this edge (already reduced to CW bits): a counter write
+    /// §7 with the writes of this edge (already reduced to CW bits): a counter write
     /// wins and drops this edge's increment and overflow; a SHADOW write wins over a
     /// save; a restore has already used the SHADOW of this cycle (the old one).
     pub(super) fn resolve(
@@ -68,7 +68,7 @@ impl CounterEdge {
     }
 }
 
-/// B.7: PERF_GLOBAL_STATUS after an edge. OVF_CTRL clears the bits written as 1, but a
+/// §7: PERF_GLOBAL_STATUS after an edge. OVF_CTRL clears the bits written as 1, but a
 /// bit whose counter overflows at the same edge stays set (no overflow is lost).
 pub(super) fn next_status(status: u64, cleared: u64, overflowed: u64) -> u64 {
     status & !cleared | overflowed

@@ -1,6 +1,6 @@
-//! The whole PMU core (B.4-B.7, C.1, D.2.1) at one rising edge: counting from the input
+//! The whole PMU core (§4-§7, §10, §11) at one rising edge: counting from the input
 //! stage and this cycle's registers, the register port, then every flip-flop takes its
-//! next value under B.7's precedence.
+//! next value under §7's precedence.
 use super::addr;
 use super::bank::Bank;
 use super::counting::count;
@@ -23,14 +23,14 @@ pub struct ReferencePmu {
     banks: Vec<Bank>,
     tsc: u64,
     stage: InputStage,
-    /// C.1: the stage's `kernel` of the previous cycle (0 after reset).
+    /// §10: the stage's `kernel` of the previous cycle (0 after reset).
     previous_kernel: u8,
     read_data: u64,
     fault: bool,
 }
 
 impl ReferencePmu {
-    /// The PMU just after reset. Panics on T, K or CW out of B.1's ranges or an empty
+    /// The PMU just after reset. Panics on T, K or CW out of §1's ranges or an empty
     /// event table (the caller has validated them already).
     pub fn new(config: PmuConfig) -> Self {
         assert!((1..=4).contains(&config.threads), "T = {} not in 1..=4", config.threads);
@@ -55,8 +55,8 @@ impl ReferencePmu {
     /// following cycle.
     pub fn step(&mut self, inputs: &PmuInputs) -> PmuOutputs {
         if inputs.reset {
-            // B.6: reset puts every register and flip-flop to its reset value; the
-            // inputs sampled at the reset edge are dropped (B.4).
+            // §6: reset puts every register and flip-flop to its reset value; the
+            // inputs sampled at the reset edge are dropped (§4).
             *self = Self::new(self.config.clone());
             return self.outputs();
         }
@@ -76,7 +76,7 @@ impl ReferencePmu {
         self.outputs()
     }
 
-    /// B.4 and C.1 for every counter of `thread`, from this cycle's state.
+    /// §4 and §10 for every counter of `thread`, from this cycle's state.
     fn thread_edges(&self, thread: usize) -> Vec<CounterEdge> {
         let bank = &self.banks[thread];
         let previous_kernel = self.previous_kernel >> thread & 1 == 1;
@@ -95,7 +95,7 @@ impl ReferencePmu {
             .collect()
     }
 
-    /// B.7: every flip-flop takes its next value at this edge.
+    /// §7: every flip-flop takes its next value at this edge.
     fn commit(&mut self, edges: &[Vec<CounterEdge>], port: &PortCycle) {
         let widths = self.widths;
         for (thread, (bank, edges)) in self.banks.iter_mut().zip(edges).enumerate() {
@@ -122,7 +122,7 @@ impl ReferencePmu {
                 bank.write_control(write.register, write.data, widths);
             }
         }
-        // B.7: a TSC write wins over the +1.
+        // §7: a TSC write wins over the +1.
         self.tsc = match port.write {
             Some(write) if write.register == Register::Tsc => write.data,
             _ => self.tsc.wrapping_add(1),
@@ -138,7 +138,7 @@ impl ReferencePmu {
         }
     }
 
-    /// B.6 PMU_ID as read by `thread`: [7:0] T, [15:8] K, [23:16] CW, [31:24] AW and
+    /// §6 PMU_ID as read by `thread`: [7:0] T, [15:8] K, [23:16] CW, [31:24] AW and
     /// [39:32] log2 D (0 until part D is modelled), [41:40] the accessing thread,
     /// [63:48] 0x504D.
     fn pmu_id(&self, thread: usize) -> u64 {
@@ -149,7 +149,7 @@ impl ReferencePmu {
             | addr::PMU_ID_SIGNATURE << 48
     }
 
-    /// The registered outputs and pmi (from the registers alone, B.4).
+    /// The registered outputs and pmi (from the registers alone, §4).
     fn outputs(&self) -> PmuOutputs {
         let pmi = self.banks.iter().enumerate().fold(0u8, |pmi, (thread, bank)| pmi | (bank.pmi() as u8) << thread);
         PmuOutputs { pmi, reg_rdata: self.read_data, reg_fault: self.fault }
@@ -165,7 +165,7 @@ impl ReferencePmu {
         self.banks[thread].shadows[index]
     }
 
-    /// PERF_EVTSEL[index] of `thread` now (B.6 bits only).
+    /// PERF_EVTSEL[index] of `thread` now (§6 bits only).
     pub fn evtsel(&self, thread: usize, index: usize) -> u64 {
         self.banks[thread].event_selects[index]
     }

@@ -1,5 +1,5 @@
-//! B.6: the fields of PERF_EVTSEL[i] (seed 001 §1.4.3), as constants for building
-//! register values and as a decoded view for counting (B.4).
+//! §6: the fields of PERF_EVTSEL[i] (seed 001 §1.4.3), as constants for building
+//! register values and as a decoded view for counting (§4).
 
 /// EVENT, bits [7:0]: the event code.
 pub const EVENT_SHIFT: u32 = 0;
@@ -9,19 +9,19 @@ pub const UMASK_SHIFT: u32 = 8;
 pub const USR: u64 = 1 << 16;
 /// OS, bit 17: count while the thread runs in ring 0.
 pub const OS: u64 = 1 << 17;
-/// E, bit 18: count deasserted-to-asserted transitions of the condition (B.4.5).
+/// E, bit 18: count deasserted-to-asserted transitions of the condition (§4.5).
 pub const E: u64 = 1 << 18;
-/// INT, bit 20: the counter's overflow raises pmi (B.4).
+/// INT, bit 20: the counter's overflow raises pmi (§4).
 pub const INT: u64 = 1 << 20;
-/// ANY, bit 21: sum the event over all threads (B.4.2).
+/// ANY, bit 21: sum the event over all threads (§4.2).
 pub const ANY: u64 = 1 << 21;
 /// EN, bit 22: the counter counts (ANDed with PERF_GLOBAL_CTRL).
 pub const EN: u64 = 1 << 22;
-/// INV, bit 23: invert the CMASK comparison (B.4.4).
+/// INV, bit 23: invert the CMASK comparison (§4.4).
 pub const INV: u64 = 1 << 23;
-/// CMASK, bits [31:24]: count cycles with at least CMASK occurrences (B.4.4).
+/// CMASK, bits [31:24]: count cycles with at least CMASK occurrences (§4.4).
 pub const CMASK_SHIFT: u32 = 24;
-/// The bits a write keeps: [31:0] except the reserved bit 19 (B.6).
+/// The bits a write keeps: [31:0] except the reserved bit 19 (§6).
 pub const WRITABLE: u64 = 0xFFFF_FFFF & !(1 << 19);
 
 /// One PERF_EVTSEL value split into its fields.

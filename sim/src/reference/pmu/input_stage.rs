@@ -1,4 +1,4 @@
-//! B.4's input latency: the event-side inputs (`events`, `core_events`, `kernel`,
+//! §4's input latency: the event-side inputs (`events`, `core_events`, `kernel`,
 //! `pm_mark`) act one cycle late. This stage holds the values sampled at the previous
 //! edge, already split into per-event fields; it is all 0 at power-on and right after a
 //! reset edge (the inputs sampled at the reset edge are dropped). Part D's `bb_end`,
@@ -53,7 +53,7 @@ impl InputStage {
         self.thread_fields[thread][event]
     }
 
-    /// The sum of event `event`'s fields over all T threads (ANY = 1, B.4.2).
+    /// The sum of event `event`'s fields over all T threads (ANY = 1, §4.2).
     pub(super) fn all_threads_field(&self, event: usize) -> u64 {
         self.thread_fields.iter().map(|fields| fields[event]).sum()
     }

@@ -1,9 +1,9 @@
-//! B.2: the event input fields. Each event has a field of IW bits (enough for its
+//! §2: the event input fields. Each event has a field of IW bits (enough for its
 //! PerCycleMax); thread-scope fields are packed in table order into each thread's
 //! TEW-bit slice of `events`, core-scope fields into `core_events`.
 use crate::ports::pmu::{set_bits, EventScope, PmuConfig, PmuInputs};
 
-/// B.2's IW: the bits needed for `per_cycle_max` (1 bit for 1, 2 bits for 2..=3, ...,
+/// §2's IW: the bits needed for `per_cycle_max` (1 bit for 1, 2 bits for 2..=3, ...,
 /// 8 bits for 128..=255). 0 is not a valid PerCycleMax; it gets 1 bit like 1.
 pub fn field_width(per_cycle_max: u8) -> usize {
     (u8::BITS - per_cycle_max.leading_zeros()).max(1) as usize
@@ -21,7 +21,7 @@ pub struct FieldPosition {
     pub width: usize,
 }
 
-/// The packing of every event's field (B.2).
+/// The packing of every event's field (§2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputLayout {
     /// TEW: the sum of IW over the thread-scope events.
@@ -55,7 +55,7 @@ impl InputLayout {
 }
 
 /// The layout of `config`'s event table: fields in table order, the first event of
-/// each scope at the least significant bits (B.2).
+/// each scope at the least significant bits (§2).
 pub fn input_layout(config: &PmuConfig) -> InputLayout {
     let mut thread_width = 0;
     let mut core_width = 0;

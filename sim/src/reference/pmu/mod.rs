@@ -1,20 +1,20 @@
-//! The PMU reference model: part B (the core: counting, TSC, register port and its
-//! privilege rules), C.1 (shadow counters) and D.2.1 (FREEZE_CTRL with `pm_mark`),
-//! cycle by cycle, in plain Rust and written from the specification alone: register
-//! addresses and fields come from B.6 here, not from the hardware's tables, so the two
-//! cross-check. Part D's tracing is not modelled yet: its addresses (0x40-0x42) are
+//! The PMU reference model (§ numbers refer to docs/pmu.md): the core (§1-§9:
+//! counting, TSC, register port and its privilege rules), shadow counters (§10) and the
+//! freeze (§11), cycle by cycle, in plain Rust and written from the documented behaviour
+//! alone: register addresses and fields come from §6 here, not from the hardware's
+//! tables, so the two cross-check. Tracing (§13) is not modelled yet: its addresses (0x40-0x42) are
 //! unlisted and denied, and PMU_ID's AW and log2 D fields read 0. Each counter's V_i
 //! (the value it would take at an edge) is computed on its own (`edge`) so the trace
 //! records and the block-end restart can be added on top.
 //!
-//! # Choices where the SPEC is silent
+//! # Choices the specification leaves open (docs/pmu.md §12.6)
 //! - Bits the hardware ports do not have are ignored: only the 2 bits of `reg_thread`
-//!   (B.5), bits t < T of `kernel` and `pm_mark`, and the event fields of B.2's layout.
+//!   (§5), bits t < T of `kernel` and `pm_mark`, and the event fields of §2's layout.
 //! - A cycle with neither `reg_read` nor `reg_write` never faults, whatever `reg_thread`
 //!   and `reg_addr` hold; `reg_wdata` matters only with an allowed write.
 //! - The privilege checks of a cycle use USER_ACCESS of the accessing bank as it is
-//!   during that cycle (a write to it acts from the next cycle, B.7).
-//! - C.1's save and restore depend only on the mode change and SHADOW_CTRL: they also
+//!   during that cycle (a write to it acts from the next cycle, §7).
+//! - §10's save and restore depend only on the mode change and SHADOW_CTRL: they also
 //!   happen with EN = 0, PERF_GLOBAL_CTRL[i] = 0, while frozen or with a select that
 //!   names no event (a restore then gives SHADOW + 0).
 //! - A save at the edge of a PERF_CNTR[i] write stores the counter as it was during
@@ -22,7 +22,7 @@
 //! - The count c is the full sum of the fields (up to T*255 with ANY), neither
 //!   truncated nor saturated; CMASK compares with it, and with E = 0, CMASK = 0 the
 //!   whole sum is added.
-//! - B.4.5's previous-condition flip-flop takes cond at every edge whatever E is,
+//! - §4.5's previous-condition flip-flop takes cond at every edge whatever E is,
 //!   including edges where the counter is written or restored; so setting E while the
 //!   condition already holds counts nothing until it drops and rises again. A select
 //!   naming no event has cond = 0.

@@ -1,18 +1,18 @@
-//! B.5: one cycle of the register port. The read and the write of a cycle are checked
-//! separately against the B.6 table; the read sees the registers before the write, and
+//! §5: one cycle of the register port. The read and the write of a cycle are checked
+//! separately against the §6 table; the read sees the registers before the write, and
 //! the fault flags either one being denied. An access is denied when the table does not
 //! allow it at its privilege, when the address is not listed, or when reg_thread >= T.
 use super::access::{allowed, Access};
 use super::registers::Register;
 use crate::ports::pmu::PmuInputs;
 
-/// An allowed write, applied at this edge under B.7's precedence.
+/// An allowed write, applied at this edge under §7's precedence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct PortWrite {
     /// The bank written (TSC is shared, whatever the bank).
     pub(super) thread: usize,
     pub(super) register: Register,
-    /// reg_wdata as given; the register keeps only its B.6 bits.
+    /// reg_wdata as given; the register keeps only its §6 bits.
     pub(super) data: u64,
 }
 
@@ -36,7 +36,7 @@ pub(super) fn evaluate(
     user_access: impl Fn(usize) -> u64,
     read: impl Fn(usize, Register) -> u64,
 ) -> PortCycle {
-    // B.5: reg_thread is a 2-bit port; higher bits of the model's u8 do not exist.
+    // §5: reg_thread is a 2-bit port; higher bits of the model's u8 do not exist.
     let thread = (inputs.reg_thread & 0b11) as usize;
     let register = if thread < threads { Register::decode(inputs.reg_addr, counters) } else { None };
     let permitted =

@@ -1,9 +1,9 @@
-//! B.6: which register an address names in a PMU with K counters per thread, and which
+//! §6: which register an address names in a PMU with K counters per thread, and which
 //! bits of each register exist (bits not listed read 0 and ignore writes).
 use super::addr;
 use super::evtsel;
 
-/// A register of the B.6 table (part D's trace registers are not modelled yet).
+/// A register of the §6 table (part D's trace registers are not modelled yet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Register {
     PmuId,
@@ -23,7 +23,7 @@ pub(super) enum Register {
 
 impl Register {
     /// The register at `address` with `counters` (K) counters per bank, or None for an
-    /// address the table does not list (B.5: such an access is denied). 0x20+i, 0x28+i
+    /// address the table does not list (§5: such an access is denied). 0x20+i, 0x28+i
     /// and 0x30+i exist only for i < K.
     pub(super) fn decode(address: u8, counters: usize) -> Option<Register> {
         let indexed = |base: u8| {
@@ -79,7 +79,7 @@ impl RegisterWidths {
         }
     }
 
-    /// The bits of `register` that a write keeps (B.6 fields).
+    /// The bits of `register` that a write keeps (§6 fields).
     pub(super) fn writable(&self, register: Register) -> u64 {
         let per_counter = self.per_counter();
         match register {

@@ -1,4 +1,4 @@
-//! C.1: kernel entry and exit from the one-cycle-late `kernel` and its previous value
+//! §10: kernel entry and exit from the one-cycle-late `kernel` and its previous value
 //! (0 after reset), and the save and restore they trigger per counter through the
 //! thread's own SHADOW_CTRL as it is during this cycle.
 use super::bank::Bank;
@@ -19,7 +19,7 @@ impl ModeChange {
     }
 
     /// Entry with SAVE_ON_ENTRY[i]: SHADOW[i] takes the counter as it is during this
-    /// cycle. Not gated by EN, GLOBAL_CTRL, the freeze or the event match: C.1 names
+    /// cycle. Not gated by EN, GLOBAL_CTRL, the freeze or the event match: §10 names
     /// only SHADOW_CTRL.
     pub(super) fn saves(&self, bank: &Bank, counter: usize) -> bool {
         self.entry && bank.saves_on_entry(counter)

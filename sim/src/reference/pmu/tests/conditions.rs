@@ -1,8 +1,8 @@
-//! B.4.4-B.4.5: CMASK, INV and E on INSTRUCTIONS_EXECUTED (PerCycleMax 2, a 2-bit field
+//! §4.4-§4.5: CMASK, INV and E on INSTRUCTIONS_EXECUTED (PerCycleMax 2, a 2-bit field
 //! that may also carry 3: fields count as given). The counter is enabled by a
 //! PERF_GLOBAL_CTRL write in the cycle that presents the first count and disabled in
-//! the cycle after the last, so exactly the sequence's cycles are judged (B.7: the write
-//! acts from the next cycle; B.4: the events one cycle late).
+//! the cycle after the last, so exactly the sequence's cycles are judged (§7: the write
+//! acts from the next cycle; §4: the events one cycle late).
 use super::super::{addr, evtsel};
 use super::{event_index, knc_config, select, Bench};
 
@@ -67,7 +67,7 @@ fn edge_counts_how_often_the_condition_begins() {
 
 #[test]
 fn edge_counts_mode_changes_as_part_of_the_condition() {
-    // B.4.5: USR/OS belong to the condition, so an event held through user -> kernel
+    // §4.5: USR/OS belong to the condition, so an event held through user -> kernel
     // -> user begins twice for a USR-only counter.
     let config = knc_config(1, 1, 40);
     let event = event_index(&config, "CPU_CLK_UNHALTED");
@@ -106,7 +106,7 @@ fn qualification_uses_user_pref_and_the_freeze_of_the_own_bank() {
     let delta = |bench: &Bench, thread: usize, i: usize| bench.pmu.counter(thread, i) - start[thread][i];
     assert_eq!([delta(&bench, 0, 0), delta(&bench, 0, 1), delta(&bench, 1, 0), delta(&bench, 1, 1)], [5, 0, 0, 0]);
     // Ring 3 sets USER_PREF through SPFLT (acting from the next cycle); thread 1 becomes
-    // marked, which acts one cycle late (B.4), so it counts one edge less.
+    // marked, which acts one cycle late (§4), so it counts one edge less.
     let outputs = bench.cycle_with(|inputs| {
         inputs.reg_thread = 0;
         inputs.reg_addr = addr::SPFLT;

@@ -1,7 +1,7 @@
-//! C.1: seed 002's Fig. 6 and Fig. 7 with the exact numbers the specification spells
+//! §10: seed 002's Fig. 6 and Fig. 7 with the exact numbers the specification spells
 //! out. One counter (counter 0 of thread 1) counts CODE_READ in every mode with both
 //! SHADOW_CTRL bits set; counter 1 counts the same event without shadow control.
-//! Events and kernel changes act one cycle late (B.4): every phase ends with one quiet
+//! Events and kernel changes act one cycle late (§4): every phase ends with one quiet
 //! cycle so its last events are counted before the check.
 use super::super::{addr, evtsel};
 use super::{knc_config, select, Bench};

@@ -1,4 +1,4 @@
-//! Test fixtures: the Appendix 1 event table (seed 001 Table 1-6 with PerCycleMax and
+//! Test fixtures: the §2.4 event table (seed 001 Table 1-6 with PerCycleMax and
 //! Scope), small custom tables and PERF_EVTSEL values.
 use super::super::evtsel;
 use crate::ports::pmu::{EventScope, EventSpec, PmuConfig};
@@ -7,7 +7,7 @@ fn event(name: &str, code: u8, umask: u8, per_cycle_max: u8, scope: EventScope) 
     EventSpec { name: name.to_string(), code, umask, per_cycle_max, scope }
 }
 
-/// Appendix 1: the default (KNC) table. TEW = 50, CEW = 19.
+/// §2.4: the default (KNC) table. TEW = 50, CEW = 19.
 pub(in super::super) fn knc_events() -> Vec<EventSpec> {
     use EventScope::{Core, Thread};
     let p54c: [(u8, &str, u8); 32] = [
@@ -82,7 +82,7 @@ pub(in super::super) fn knc_events() -> Vec<EventSpec> {
     table
 }
 
-/// T threads, K counters, CW bits, the Appendix 1 table.
+/// T threads, K counters, CW bits, the §2.4 table.
 pub(in super::super) fn knc_config(threads: usize, counters: usize, counter_width: usize) -> PmuConfig {
     PmuConfig { threads, counters, counter_width, events: knc_events() }
 }

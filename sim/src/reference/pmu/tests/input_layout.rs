@@ -1,4 +1,4 @@
-//! B.2: field widths and the packing of the event inputs.
+//! §2: field widths and the packing of the event inputs.
 use super::super::layout::{field_width, input_layout, set_event, FieldPosition};
 use super::{custom_config, event_index, knc_config, knc_events};
 use crate::ports::pmu::{get_bits, EventScope, PmuConfig, PmuInputs};

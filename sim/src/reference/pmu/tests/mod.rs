@@ -1,6 +1,6 @@
-//! Tests of the PMU reference model: the specification's worked examples (C.1), B.4's
-//! counting rules, the B.6 privilege table and B.7's same-edge precedence, all with
-//! exact values. Shared here: the Appendix 1 table and a bench that holds the
+//! Tests of the PMU reference model: the specification's worked examples (§10), §4's
+//! counting rules, the §6 privilege table and §7's same-edge precedence, all with
+//! exact values. Shared here: the §2.4 table and a bench that holds the
 //! event-side inputs and drives the register port one cycle at a time.
 mod conditions;
 mod figures;

@@ -1,4 +1,4 @@
-//! B.7: same-edge corners. Counter 0 and 1 of thread 0 count CPU_CLK_UNHALTED, held at
+//! §7: same-edge corners. Counter 0 and 1 of thread 0 count CPU_CLK_UNHALTED, held at
 //! one per cycle, in every mode; CW = 16 so overflows are near. Each test reads the
 //! state during the cycle of the edge under test (`pmu.counter` after the previous
 //! step) and compares it with the state after that edge.
@@ -21,7 +21,7 @@ fn counting_bench(shadow_ctrl: u64) -> Bench {
     bench
 }
 
-/// Present a mode change now; the next step is the edge that sees it (B.4).
+/// Present a mode change now; the next step is the edge that sees it (§4).
 fn present_kernel(bench: &mut Bench, kernel: bool) {
     bench.set_kernel(0, kernel);
     bench.tick();

@@ -1,7 +1,7 @@
-//! B.5-B.6: the privilege table, exhaustively. For every address, ring 0 and ring 3,
+//! §5-§6: the privilege table, exhaustively. For every address, ring 0 and ring 3,
 //! USER_ACCESS 0..=7, and a read, a write or both in one cycle: the fault bit, the read
 //! data (0 when denied) and the state (unchanged by a denied write, compared with an
-//! idle cycle). The allowed set is written out here from the B.6 table on its own.
+//! idle cycle). The allowed set is written out here from the §6 table on its own.
 use super::super::ReferencePmu;
 use super::{knc_config, Bench};
 use crate::ports::pmu::PmuInputs;
@@ -11,7 +11,7 @@ const COUNTERS: usize = 3;
 const THREAD: usize = 1;
 const WDATA: u64 = 0xA5A5_5A5A_F0F0_0F0F;
 
-/// B.6 by address (K = 3): (ring-0 read, ring-0 write, ring-3 read, ring-3 write).
+/// §6 by address (K = 3): (ring-0 read, ring-0 write, ring-3 read, ring-3 write).
 fn table_allows(address: u8, user_access: u64) -> (bool, bool, bool, bool) {
     let indexed = |base: u8| (base..base + COUNTERS as u8).contains(&address);
     let ring0_rw = indexed(0x20)
@@ -36,7 +36,7 @@ fn prepared(user_access: u64) -> ReferencePmu {
     bench.pmu
 }
 
-/// What a ring-0 read of `address` in bank 1 returns with `pmu`'s state (B.6).
+/// What a ring-0 read of `address` in bank 1 returns with `pmu`'s state (§6).
 fn expected_read(pmu: &ReferencePmu, address: u8, user_access: u64) -> u64 {
     match address {
         0x00 => 0x504D << 48 | (THREAD as u64) << 40 | 40 << 16 | (COUNTERS as u64) << 8 | THREADS as u64,

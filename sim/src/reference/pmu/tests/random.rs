@@ -1,5 +1,5 @@
 //! Seeded random stimulus (the seed is printed): whatever the inputs, the model keeps
-//! every register within its B.6 bits, the outputs within their ports, and two copies
+//! every register within its §6 bits, the outputs within their ports, and two copies
 //! driven alike stay equal (the model is a function of its inputs).
 use super::super::ReferencePmu;
 use super::knc_config;

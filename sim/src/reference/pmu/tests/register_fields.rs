@@ -1,4 +1,4 @@
-//! B.6 fields and reset values, the TSC (B.4, B.7), pmi (B.4) and reset (B.6): bits not
+//! §6 fields and reset values, the TSC (§4, §7), pmi (§4) and reset (§6): bits not
 //! listed read 0 and ignore writes; registered outputs show cycle k's read after edge k.
 use super::super::{addr, evtsel, ReferencePmu};
 use super::{event_index, knc_config, select, Bench};

@@ -1,5 +1,5 @@
-//! B.4.1-B.4.2: ANY sums a thread-scope event over all threads (with the counting
-//! thread's mode, B.9), every thread that selects a core-scope event counts all of it
+//! §4.1-§4.2: ANY sums a thread-scope event over all threads (with the counting
+//! thread's mode, §9), every thread that selects a core-scope event counts all of it
 //! (ANY has no effect), and an encoding that names no event counts nothing.
 use super::super::{addr, evtsel};
 use super::{custom_config, event_index, knc_config, select, Bench};
