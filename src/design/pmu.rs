@@ -85,7 +85,7 @@ impl PmuDesign {
                 p.top_name(),
                 p.top_name()
             ),
-            format!("Do not edit; regenerate with `{}`.", self.regenerate_command("generated")),
+            format!("Do not edit; regenerate with `pmugen generate {} --out DIR`.", self.arguments()),
         ]
     }
 }

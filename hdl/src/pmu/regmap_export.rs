@@ -66,7 +66,7 @@ mod tests {
         let h = c_header(&params);
         assert!(h.contains("#define PMU_KNC_T4_K2_C40_PERF_CNTR_ADDR(i) (0x20u + (i)) /* general counter i; i < 2 */"));
         assert!(h.contains("#define PMU_KNC_T4_K2_C40_PERF_EVTSEL_CMASK_MASK 0x00000000FF000000ull"));
-        assert!(h.contains("#define PMU_KNC_T4_K2_C40_EVENT_INSTRUCTIONS_EXECUTED 0x0000000000000016ull"));
+        assert!(h.contains("#define PMU_KNC_T4_K2_C40_EVENT_INSTRUCTIONS_EXECUTED 0x00000016u"));
         assert!(h.contains("#define PMU_KNC_T4_K2_C40_SHADOW_CTRL_RESTORE_ON_EXIT_MASK 0x0000000000000300ull"));
         let symbolic = markdown_table();
         assert!(symbolic.contains("| 0x20+i | PERF_CNTR[i] | RW | R if USER_ACCESS.RDPMC | thread | 0x0 | [CW-1:0] COUNT |"));
