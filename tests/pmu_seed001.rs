@@ -9,11 +9,8 @@ mod common;
 use common::pmu::PmuBench;
 use pmugen_sim::ports::pmu::EventScope;
 
-/// A bench at (T, K, CW); one at a time, since parallel tests would otherwise build the same
-/// uncached Verilator model into one directory at once (the build cache has no lock).
+/// A bench at (T, K, CW).
 fn new_bench() -> PmuBench {
-    static BUILD: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _one = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     PmuBench::default_table(T, K, CW)
 }
 
