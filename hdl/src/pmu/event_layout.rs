@@ -278,7 +278,7 @@ mod tests {
         assert_eq!((layout.thread_width, layout.core_width), (0, 1));
         assert_eq!((layout.events_port_width(4), layout.core_port_width()), (1, 1));
         let md = layout.to_markdown(&core_only, 4);
-        assert!(md.contains("- `events` [0]: 1 bit, unused (T*TEW = 4*0 = 0)\n"), "{md}");
+        assert!(md.contains("- `events`: 1 bit, unused (T*TEW = 4*0 = 0)\n"), "{md}");
         let json: Value = serde_json::from_str(&layout.to_json(&core_only, 4)).unwrap();
         assert_eq!(json["ports"][0], serde_json::json!({"name": "events", "width": 1, "used": false}));
 

@@ -5,6 +5,7 @@
 //!
 //! Section numbers (§) in this folder refer to docs/pmu.md, the PMU's documentation.
 pub mod event_table;
+mod event_parse;
 pub mod event_layout;
 pub mod params;
 pub mod regmap;
