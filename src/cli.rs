@@ -44,6 +44,13 @@ pub struct PmuArgs {
     /// stem names the top module, pmu_<stem>_t<T>_k<K>_c<CW>.
     #[arg(long = "event-table", value_name = "FILE")]
     pub event_table: Option<PathBuf>,
+    /// D: trace queue depth in records (2..=1024, a power of 2). With D or AW not at its
+    /// default, the top name ends in _d<D>_a<AW>.
+    #[arg(long = "trace-depth", value_name = "D", default_value = "256", value_parser = parse_trace_depth, allow_hyphen_values = true)]
+    pub trace_depth: usize,
+    /// AW: bits of a basic-block address in a trace record (16..=48).
+    #[arg(long = "address-width", value_name = "AW", default_value = "32", value_parser = parse_address_width, allow_hyphen_values = true)]
+    pub address_width: usize,
 }
 
 impl PmuArgs {
@@ -53,7 +60,8 @@ impl PmuArgs {
             Some(path) => EventTable::from_file(path, self.counters)?,
             None => EventTable::default_table(),
         };
-        Ok(PmuParams::new(self.threads as u64, self.counters as u64, self.counter_width as u64, table)?)
+        let params = PmuParams::new(self.threads as u64, self.counters as u64, self.counter_width as u64, table)?;
+        Ok(params.with_trace(self.trace_depth as u64, self.address_width as u64)?)
     }
 
     /// The design of these parameters.
@@ -70,6 +78,20 @@ fn parse_parameter(parameter: Parameter, text: &str) -> Result<usize, String> {
         )
     })?;
     parameter.check(value).map_err(|err| err.to_string())
+}
+
+fn parse_trace_depth(text: &str) -> Result<usize, String> {
+    let depth = parse_parameter(params::TRACE_DEPTH, text)?;
+    if depth.is_power_of_two() {
+        Ok(depth)
+    } else {
+        let p = params::TRACE_DEPTH;
+        Err(format!("{} ({}) = {depth} is not a power of 2; allowed: a power of 2 in {}..={}", p.flag, p.name, p.min, p.max))
+    }
+}
+
+fn parse_address_width(text: &str) -> Result<usize, String> {
+    parse_parameter(params::ADDRESS_WIDTH, text)
 }
 
 /// `--events`.

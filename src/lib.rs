@@ -8,3 +8,4 @@ pub mod host;
 pub mod native;
 pub mod report;
 pub mod simulate;
+pub mod trace;

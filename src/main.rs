@@ -12,6 +12,7 @@ use pmugen::host::command::HostAction;
 use pmugen::{bench, generate, report, simulate};
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::ports::Signals;
+use pmugen_sim::ports::pmu::{DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 
 #[derive(Parser)]
 #[command(
@@ -329,7 +330,14 @@ fn main() -> Result<()> {
         Command::Bench { design: BenchDesign::Pmu { cycles, seed } } => {
             let mut rows = Vec::new();
             for (threads, counters, counter_width) in [(1, 2, 40), (4, 2, 40), (4, 4, 64)] {
-                let args = PmuArgs { threads, counters, counter_width, event_table: None };
+                let args = PmuArgs {
+                    threads,
+                    counters,
+                    counter_width,
+                    event_table: None,
+                    trace_depth: DEFAULT_TRACE_DEPTH,
+                    address_width: DEFAULT_ADDRESS_WIDTH,
+                };
                 let design = args.design()?;
                 eprintln!("bench {} ...", design.top_name());
                 let columns = vec![threads.to_string(), counters.to_string(), counter_width.to_string()];

@@ -117,6 +117,13 @@ impl NativeTop for Pmu {
         self.core_events.set_words(&inputs.core_events);
         self.kernel.set(inputs.kernel as u64);
         self.pm_mark.set(inputs.pm_mark as u64);
+        self.bb_end.set(inputs.bb_end as u64);
+        let (threads, address_width) = (self.bb_end.width(), self.bb_addr.width() / self.bb_end.width());
+        for t in 0..threads {
+            self.bb_addr.set_field(t * address_width, address_width, inputs.bb_addr[t]);
+            self.pid.set_field(t * 32, 32, inputs.pid[t] as u64);
+        }
+        self.trace_ready.next = inputs.trace_ready;
         self.reg_thread.next = ((inputs.reg_thread & 3) as u64).to_bits();
         self.reg_priv.next = inputs.reg_priv;
         self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
@@ -125,6 +132,13 @@ impl NativeTop for Pmu {
         self.reg_read.next = inputs.reg_read;
     }
     fn outputs(&self) -> PmuOutputs {
-        PmuOutputs { pmi: self.pmi.get() as u8, reg_rdata: self.reg_rdata.get(), reg_fault: self.reg_fault.val() }
+        PmuOutputs {
+            pmi: self.pmi.get() as u8,
+            reg_rdata: self.reg_rdata.get(),
+            reg_fault: self.reg_fault.val(),
+            trace_data: self.trace_data.get(),
+            trace_valid: self.trace_valid.val(),
+            trace_last: self.trace_last.val(),
+        }
     }
 }

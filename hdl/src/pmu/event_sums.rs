@@ -70,7 +70,7 @@ impl Logic for EventSums {
 mod tests {
     use super::*;
     use crate::pmu::params::PmuParams;
-    use crate::pmu::testing::{reference_config, table_with_core_events_only};
+    use crate::pmu::testing::table_with_core_events_only;
     use crate::testing::{assert_valid_verilog, settle};
     use pmugen_sim::ports::pmu::{get_bits, PmuInputs};
     use pmugen_sim::reference::pmu::layout::{input_layout, set_event};
@@ -93,7 +93,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let params = PmuParams::with_default_table(4, 2, 40);
         let fields = EventFields::new(&params);
-        let config = reference_config(&params);
+        let config = params.port_config();
         let layout = input_layout(&config);
         let mut uut = EventSums::new(&fields, params.events_width());
         uut.connect_all();

@@ -21,6 +21,7 @@ pub mod counter;
 pub mod global_control;
 pub mod shadow_control;
 pub mod tsc;
+pub mod trace;
 pub mod port_sources;
 pub mod register_port;
 pub mod top;

@@ -1,11 +1,15 @@
-//! The PMU's parameters: T threads, K counters per thread, CW-bit counters and the
-//! event table, checked together (a table's `Counter` key must fit K).
+//! The PMU's parameters: T threads, K counters per thread, CW-bit counters, the event
+//! table, and the trace unit's queue depth D and address width AW, checked together (a
+//! table's `Counter` key must fit K).
 use std::fmt;
 
 use super::event_key::EventKey;
 use super::event_table::{EventTable, InputLayout, Scope, TableError};
 use crate::custom::bits_for;
-use crate::params::{OutOfRange, COUNTERS, COUNTER_WIDTH, THREADS};
+use crate::params::{NotPowerOfTwo, OutOfRange, ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, THREADS, TRACE_DEPTH};
+use pmugen_sim::ports::pmu::{
+    EventScope, EventSpec, PmuConfig, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH,
+};
 
 /// Checked parameters of one PMU.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +22,10 @@ pub struct PmuParams {
     pub counter_width: usize,
     /// The event table.
     pub table: EventTable,
+    /// D, the trace queue's depth in records (2..=1024, a power of 2).
+    pub trace_depth: usize,
+    /// AW, bits of a basic-block address (16..=48).
+    pub address_width: usize,
 }
 
 /// Why a parameter set is refused.
@@ -27,6 +35,8 @@ pub enum PmuParamError {
     Range(OutOfRange),
     /// The event table does not fit (a `Counter` index >= K).
     Table(TableError),
+    /// D is not a power of 2.
+    PowerOfTwo(NotPowerOfTwo),
 }
 
 impl fmt::Display for PmuParamError {
@@ -34,6 +44,7 @@ impl fmt::Display for PmuParamError {
         match self {
             PmuParamError::Range(err) => err.fmt(f),
             PmuParamError::Table(err) => err.fmt(f),
+            PmuParamError::PowerOfTwo(err) => err.fmt(f),
         }
     }
 }
@@ -41,13 +52,42 @@ impl fmt::Display for PmuParamError {
 impl std::error::Error for PmuParamError {}
 
 impl PmuParams {
-    /// Check T, K and CW against their ranges and the table against K.
+    /// Check T, K and CW against their ranges and the table against K; D and AW take
+    /// their defaults (see [`PmuParams::with_trace`]).
     pub fn new(threads: u64, counters: u64, counter_width: u64, table: EventTable) -> Result<Self, PmuParamError> {
         let threads = THREADS.check(threads).map_err(PmuParamError::Range)?;
         let counters = COUNTERS.check(counters).map_err(PmuParamError::Range)?;
         let counter_width = COUNTER_WIDTH.check(counter_width).map_err(PmuParamError::Range)?;
         table.check_counters(counters).map_err(PmuParamError::Table)?;
-        Ok(Self { threads, counters, counter_width, table })
+        Ok(Self {
+            threads,
+            counters,
+            counter_width,
+            table,
+            trace_depth: DEFAULT_TRACE_DEPTH,
+            address_width: DEFAULT_ADDRESS_WIDTH,
+        })
+    }
+
+    /// The same PMU with trace depth D and address width AW, checked.
+    pub fn with_trace(self, trace_depth: u64, address_width: u64) -> Result<Self, PmuParamError> {
+        let depth = TRACE_DEPTH.check(trace_depth).map_err(PmuParamError::Range)?;
+        if !depth.is_power_of_two() {
+                        return Err(PmuParamError::PowerOfTwo(NotPowerOfTwo {
+                flag: TRACE_DEPTH.flag,
+                name: TRACE_DEPTH.name,
+                value: trace_depth,
+                min: TRACE_DEPTH.min,
+                max: TRACE_DEPTH.max,
+            }));
+        }
+        let address_width = ADDRESS_WIDTH.check(address_width).map_err(PmuParamError::Range)?;
+        Ok(Self { trace_depth: depth, address_width, ..self })
+    }
+
+    /// log2 D: bits of a queue pointer.
+    pub fn depth_bits(&self) -> usize {
+        self.trace_depth.trailing_zeros() as usize
     }
 
     /// The default table at (T, K, CW); panics outside the ranges (tests).
@@ -56,10 +96,41 @@ impl PmuParams {
             .unwrap_or_else(|err| panic!("{err}"))
     }
 
-    /// The top-module name `pmu_<table>_t<T>_k<K>_c<CW>`; every other module of the
-    /// design starts with it.
+    /// The top-module name `pmu_<table>_t<T>_k<K>_c<CW>`, with `_d<D>_a<AW>` when D or
+    /// AW is not its default; every other module of the design starts with it.
     pub fn top_name(&self) -> String {
-        format!("pmu_{}_t{}_k{}_c{}", self.table.stem, self.threads, self.counters, self.counter_width)
+        let mut name = format!("pmu_{}_t{}_k{}_c{}", self.table.stem, self.threads, self.counters, self.counter_width);
+        if (self.trace_depth, self.address_width) != (DEFAULT_TRACE_DEPTH, DEFAULT_ADDRESS_WIDTH) {
+            name += &format!("_d{}_a{}", self.trace_depth, self.address_width);
+        }
+        name
+    }
+
+    /// The ports' and reference model's view of these parameters: the table's plain
+    /// values, from which the reference model computes its own input layout.
+    pub fn port_config(&self) -> PmuConfig {
+        PmuConfig {
+            threads: self.threads,
+            counters: self.counters,
+            counter_width: self.counter_width,
+            events: self
+                .table
+                .events
+                .iter()
+                .map(|event| EventSpec {
+                    name: event.name.clone(),
+                    code: event.code,
+                    umask: event.umask,
+                    per_cycle_max: event.per_cycle_max,
+                    scope: match event.scope {
+                        Scope::Thread => EventScope::Thread,
+                        Scope::Core => EventScope::Core,
+                    },
+                })
+                .collect(),
+            trace_depth: self.trace_depth,
+            address_width: self.address_width,
+        }
     }
 
     /// Where each event's field sits in `events` and `core_events`.
@@ -112,6 +183,8 @@ impl PmuParams {
             "T" => self.threads,
             "K" => self.counters,
             "CW" => self.counter_width,
+            "D" => self.trace_depth,
+            "AW" => self.address_width,
             other => panic!("the PMU has no parameter {other}"),
         }
     }
@@ -136,5 +209,14 @@ mod tests {
         // VPU_ELEMENTS_ACTIVE: 5-bit field, 31 per thread, 124 over four threads.
         assert_eq!(params.count_width(), 7);
         assert_eq!(params.event_index_width(), 8, "EVENT[6:0] and UMASK bit 5");
+        let traced = params.clone().with_trace(64, 32).unwrap();
+        assert_eq!(traced.top_name(), "pmu_knc_t4_k2_c40_d64_a32");
+        assert_eq!(params.clone().with_trace(256, 32).unwrap().top_name(), "pmu_knc_t4_k2_c40");
+        let err = params.clone().with_trace(100, 32).unwrap_err().to_string();
+        assert_eq!(err, "--trace-depth (D) = 100 is not a power of 2; allowed: a power of 2 in 2..=1024");
+        let err = params.clone().with_trace(2048, 32).unwrap_err().to_string();
+        assert_eq!(err, "--trace-depth (D) = 2048 is out of range 2..=1024");
+        let err = params.with_trace(256, 49).unwrap_err().to_string();
+        assert_eq!(err, "--address-width (AW) = 49 is out of range 16..=48");
     }
 }

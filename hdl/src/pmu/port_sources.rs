@@ -8,7 +8,7 @@
 use rust_hdl::prelude::*;
 
 use super::params::PmuParams;
-use super::regmap::{id_value, Bank, Copies, Register, Source, UserAccess, RESTORE_ON_EXIT_LSB, REGISTERS, USER_PREF_BIT};
+use super::regmap::{id_value, Bank, ID_THREAD, Copies, Register, Source, UserAccess, RESTORE_ON_EXIT_LSB, REGISTERS, USER_PREF_BIT};
 use crate::custom::slice;
 use crate::dyn_signal::DynSignal;
 use crate::verilog;
@@ -70,10 +70,20 @@ pub struct Sources {
     pub freeze: DynSignal<In>,
     /// USER_ACCESS, T copies of 3 bits.
     pub user_access: DynSignal<In>,
+    /// TRACE_CTRL, 6 bits (shared).
+    pub trace_ctrl: DynSignal<In>,
+    /// TRACE_PID, 32 bits (shared).
+    pub trace_pid: DynSignal<In>,
+    /// TRACE_DROPPED, 32 bits (shared).
+    pub trace_dropped: DynSignal<In>,
     shape: (usize, usize, usize),
+    identity: u64,
 }
 
-bundle!(Sources, tsc, counters, evtsels, shadows, global_ctrl, status, spflt_ctrl, user_pref, save_on_entry, restore_on_exit, freeze, user_access);
+bundle!(
+    Sources, tsc, counters, evtsels, shadows, global_ctrl, status, spflt_ctrl, user_pref, save_on_entry, restore_on_exit, freeze,
+    user_access, trace_ctrl, trace_pid, trace_dropped
+);
 
 impl Sources {
     /// The read sources of a PMU of `params`.
@@ -92,7 +102,11 @@ impl Sources {
             restore_on_exit: DynSignal::new(t * k),
             freeze: DynSignal::new(t),
             user_access: DynSignal::new(t * 3),
+            trace_ctrl: DynSignal::new(6),
+            trace_pid: DynSignal::new(32),
+            trace_dropped: DynSignal::new(32),
             shape: (t, k, cw),
+            identity: id_value(params, 0),
         }
     }
 
@@ -117,15 +131,17 @@ impl Sources {
             ],
             Source::FreezeControl => vec![(&self.freeze, "freeze", 1, thread, 0)],
             Source::UserAccess => vec![(&self.user_access, "user_access", 3, thread, 0)],
+            Source::TraceControl => vec![(&self.trace_ctrl, "trace_ctrl", 6, 0, 0)],
+            Source::TracePid => vec![(&self.trace_pid, "trace_pid", 32, 0, 0)],
+            Source::TraceDropped => vec![(&self.trace_dropped, "trace_dropped", 32, 0, 0)],
             Source::Identity | Source::OverflowControl | Source::Spflt => vec![],
         }
     }
 
     /// What a read of copy `index` of a `source` register in `thread`'s bank returns.
     pub fn value(&self, source: Source, thread: usize, index: usize) -> u64 {
-        let (t, k, cw) = self.shape;
         if source == Source::Identity {
-            return id_value(t, k, cw, thread);
+            return self.identity | (thread as u64) << ID_THREAD.lsb;
         }
         self.parts(source, thread, index)
             .into_iter()
@@ -140,7 +156,7 @@ impl Sources {
         for register in REGISTERS.iter().filter(|r| r.access.reads() && r.source != Source::OverflowControl) {
             for (index, addr) in register.addresses(params).enumerate() {
                 if register.source == Source::Identity {
-                    let constant = id_value(self.shape.0, self.shape.1, self.shape.2, 0);
+                    let constant = self.identity;
                     verilog!(v, "        8'h{addr:02x}: read_value = {{{}, thread, {}}}; // {}", format_args!("22'h{:x}", constant >> 42), format_args!("40'h{:x}", constant & ((1 << 40) - 1)), register.name);
                     continue;
                 }
@@ -204,10 +220,19 @@ pub struct Strobes {
     pub user_access: DynSignal<Out>,
     /// SPFLT of thread t.
     pub spflt: DynSignal<Out>,
+    /// TRACE_CTRL (shared).
+    pub trace_ctrl: DynSignal<Out>,
+    /// TRACE_PID (shared).
+    pub trace_pid: DynSignal<Out>,
+    /// TRACE_DROPPED (shared).
+    pub trace_dropped: DynSignal<Out>,
     counters: usize,
 }
 
-bundle!(Strobes, tsc, counter, evtsel, shadow, spflt_control, ovf_ctrl, global_ctrl, shadow_ctrl, freeze, user_access, spflt);
+bundle!(
+    Strobes, tsc, counter, evtsel, shadow, spflt_control, ovf_ctrl, global_ctrl, shadow_ctrl, freeze, user_access, spflt, trace_ctrl,
+    trace_pid, trace_dropped
+);
 
 impl Strobes {
     /// The strobes of a PMU of `params`.
@@ -225,6 +250,9 @@ impl Strobes {
             freeze: DynSignal::new(t),
             user_access: DynSignal::new(t),
             spflt: DynSignal::new(t),
+            trace_ctrl: DynSignal::new(1),
+            trace_pid: DynSignal::new(1),
+            trace_dropped: DynSignal::new(1),
             counters: k,
         }
     }
@@ -243,6 +271,9 @@ impl Strobes {
             Source::FreezeControl => &mut self.freeze,
             Source::UserAccess => &mut self.user_access,
             Source::Spflt => &mut self.spflt,
+            Source::TraceControl => &mut self.trace_ctrl,
+            Source::TracePid => &mut self.trace_pid,
+            Source::TraceDropped => &mut self.trace_dropped,
             Source::Identity | Source::GlobalStatus => return None,
         })
     }
@@ -261,6 +292,9 @@ impl Strobes {
             Source::FreezeControl => "freeze",
             Source::UserAccess => "user_access",
             Source::Spflt => "spflt",
+            Source::TraceControl => "trace_ctrl",
+            Source::TracePid => "trace_pid",
+            Source::TraceDropped => "trace_dropped",
             Source::Identity | Source::GlobalStatus => return None,
         })
     }

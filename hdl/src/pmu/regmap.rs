@@ -43,6 +43,12 @@ pub enum Source {
     UserAccess,
     /// The SPFLT instruction's write port to USER_PREF (not readable).
     Spflt,
+    /// TRACE_EN, PID_FILTER and the traced thread.
+    TraceControl,
+    /// The traced process id.
+    TracePid,
+    /// The dropped-record counter (a write clears it).
+    TraceDropped,
 }
 
 /// How the PMU's table is presented: 64-bit registers, ring 0 / ring 3.
@@ -76,6 +82,16 @@ const fn register(
 
 const K_BITS: Width = Width::Param("K");
 const CW_BITS: Width = Width::Param("CW");
+
+/// TRACE_CTRL fields (docs/pmu.md §10).
+pub mod trace_ctrl {
+    use super::{field, Field, Width};
+    pub const TRACE_EN: Field = field("TRACE_EN", 0, Width::Bits(1), "trace the block ends of THREAD");
+    pub const PID_FILTER: Field = field("PID_FILTER", 1, Width::Bits(1), "record only blocks of process TRACE_PID");
+    pub const THREAD: Field = field("THREAD", 4, Width::Bits(2), "the traced thread");
+    /// Bits TRACE_CTRL keeps.
+    pub const WRITABLE: u64 = 0x33;
+}
 
 /// PMU_ID bits [63:48]: "PM".
 pub const ID_MAGIC: u64 = 0x504D;
@@ -113,14 +129,14 @@ pub const PMU_ID: Register = register(
     Access::ReadOnly,
     UserAccess::Denied,
     Bank::PerThread,
-    Reset::Described("T, K, CW, 0, 0, thread, 0x504D"),
+    Reset::Described("T, K, CW, AW, log2 D, thread, 0x504D"),
     Source::Identity,
     &[
         field("T", 0, Width::Bits(8), "threads"),
         field("K", 8, Width::Bits(8), "counters per thread"),
         field("CW", 16, Width::Bits(8), "counter width"),
-        field("AW", 24, Width::Bits(8), "trace address width (0: no trace unit)"),
-        field("LOG2_D", 32, Width::Bits(8), "log2 of the trace depth (0: no trace unit)"),
+        field("AW", 24, Width::Bits(8), "trace address width"),
+        field("LOG2_D", 32, Width::Bits(8), "log2 of the trace queue depth"),
         ID_THREAD,
         field("MAGIC", 48, Width::Bits(16), "0x504D"),
     ],
@@ -304,6 +320,45 @@ pub const SPFLT: Register = register(
     "the SPFLT instruction: sets or clears USER_PREF",
 );
 
+pub const TRACE_CTRL: Register = register(
+    "TRACE_CTRL",
+    0x40,
+    Copies::One,
+    Access::ReadWrite,
+    UserAccess::Denied,
+    Bank::Shared,
+    Reset::Value(0),
+    Source::TraceControl,
+    &[trace_ctrl::TRACE_EN, trace_ctrl::PID_FILTER, trace_ctrl::THREAD],
+    "trace unit control; a write also forgets the previous block end's pid; one register for the core",
+);
+
+pub const TRACE_PID: Register = register(
+    "TRACE_PID",
+    0x41,
+    Copies::One,
+    Access::ReadWrite,
+    UserAccess::Denied,
+    Bank::Shared,
+    Reset::Value(0),
+    Source::TracePid,
+    &[field("PID", 0, Width::Bits(32), "the traced process id (with PID_FILTER)")],
+    "the process whose blocks are recorded with PID_FILTER; one register for the core",
+);
+
+pub const TRACE_DROPPED: Register = register(
+    "TRACE_DROPPED",
+    0x42,
+    Copies::One,
+    Access::ReadWrite,
+    UserAccess::Denied,
+    Bank::Shared,
+    Reset::Value(0),
+    Source::TraceDropped,
+    &[field("DROPPED", 0, Width::Bits(32), "records dropped on a full queue, saturating; any write clears it")],
+    "dropped trace records; one register for the core",
+);
+
 /// Every register, in address order.
 pub const REGISTERS: &[Register] = &[
     PMU_ID,
@@ -319,11 +374,21 @@ pub const REGISTERS: &[Register] = &[
     FREEZE_CTRL,
     USER_ACCESS,
     SPFLT,
+    TRACE_CTRL,
+    TRACE_PID,
+    TRACE_DROPPED,
 ];
 
-/// PMU_ID for a PMU of `threads`, `counters`, `counter_width`, read by `thread`.
-pub fn id_value(threads: usize, counters: usize, counter_width: usize, thread: usize) -> u64 {
-    ID_MAGIC << 48 | (thread as u64) << ID_THREAD.lsb | (counter_width as u64) << 16 | (counters as u64) << 8 | threads as u64
+/// PMU_ID of a PMU of `params`, read by `thread`.
+pub fn id_value(params: &super::params::PmuParams, thread: usize) -> u64 {
+    let log2_depth = params.depth_bits() as u64;
+    ID_MAGIC << 48
+        | (thread as u64) << ID_THREAD.lsb
+        | log2_depth << 32
+        | (params.address_width as u64) << 24
+        | (params.counter_width as u64) << 16
+        | (params.counters as u64) << 8
+        | params.threads as u64
 }
 
 /// Does `register` allow this access? `user_access` is the accessing thread's
@@ -365,6 +430,8 @@ mod tests {
         assert!(allows(&SPFLT, true, false, 0b100) && !allows(&SPFLT, false, true, 0b111));
         assert!(allows(&PERF_GLOBAL_OVF_CTRL, false, true, 0) && !allows(&PERF_GLOBAL_STATUS, true, true, 0));
         assert!(!allows(&PMU_ID, true, true, 0) && !allows(&PMU_ID, false, false, 0b111));
-        assert_eq!(id_value(4, 2, 40, 3), 0x504D_0300_0028_0204);
+        let params = super::super::params::PmuParams::with_default_table(4, 2, 40);
+        assert_eq!(id_value(&params, 3), 0x504D_0308_2028_0204);
+        assert!(!allows(&TRACE_CTRL, false, false, 0b111) && allows(&TRACE_DROPPED, true, true, 0));
     }
 }

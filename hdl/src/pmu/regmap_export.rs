@@ -40,7 +40,9 @@ pub fn c_header(params: &PmuParams) -> String {
         ("THREADS".to_string(), t as u64),
         ("COUNTERS".to_string(), k as u64),
         ("COUNTER_WIDTH".to_string(), cw as u64),
-        ("ID_VALUE_THREAD0".to_string(), id_value(t, k, cw, 0)),
+        ("TRACE_DEPTH".to_string(), params.trace_depth as u64),
+        ("ADDRESS_WIDTH".to_string(), params.address_width as u64),
+        ("ID_VALUE_THREAD0".to_string(), id_value(params, 0)),
     ];
     for event in &params.table.events {
         defines.push((format!("EVENT_{}", event.name), (event.umask as u64) << 8 | event.code as u64));

@@ -1,34 +1,6 @@
-//! Helpers for the PMU's block tests: the reference model's view of a parameter set
-//! (built from the table's plain values, so the reference computes its own input
-//! layout) and small custom event tables.
-use pmugen_sim::ports::pmu::{EventScope, EventSpec, PmuConfig};
-
-use super::event_table::{EventTable, Scope};
+//! Helpers for the PMU's block tests: small custom event tables.
+use super::event_table::EventTable;
 use super::params::PmuParams;
-
-/// The reference model's configuration for `params`.
-pub fn reference_config(params: &PmuParams) -> PmuConfig {
-    PmuConfig {
-        threads: params.threads,
-        counters: params.counters,
-        counter_width: params.counter_width,
-        events: params
-            .table
-            .events
-            .iter()
-            .map(|event| EventSpec {
-                name: event.name.clone(),
-                code: event.code,
-                umask: event.umask,
-                per_cycle_max: event.per_cycle_max,
-                scope: match event.scope {
-                    Scope::Thread => EventScope::Thread,
-                    Scope::Core => EventScope::Core,
-                },
-            })
-            .collect(),
-    }
-}
 
 /// A table with only core-scope events (so `events` carries no field).
 pub fn table_with_core_events_only(threads: usize) -> PmuParams {

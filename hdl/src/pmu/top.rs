@@ -1,5 +1,6 @@
 //! The PMU top: the blocks of one core's PMU wired together, with exactly the ports
-//! of the docs (clock, reset, events, core_events, kernel, pm_mark, pmi, reg_*).
+//! of the docs (clock, reset, events, core_events, kernel, pm_mark, pmi, reg_*,
+//! bb_end, bb_addr, pid, trace_*).
 //!
 //! Latency: the event-side inputs act one cycle late: each counter's sampler
 //! registers its selected count, each counter registers its qualification (from
@@ -15,6 +16,8 @@
 //!  kernel, pm_mark (this cycle) -> each counter's qualification register
 //!  reg_* -> register port (access table) -> strobes -> EVTSEL, counters, controls, TSC; read mux <- every register
 //!  reg_wdata[15:0] -> event decoder -> event selects and, during their write, event samplers
+//!  bb_end, bb_addr, pid -> trace control -> restart -> counters of the traced thread
+//!  counters' next values -> trace record -> trace queue (RAM) -> trace_data, trace_valid, trace_last
 //! ```
 use rust_hdl::prelude::*;
 
@@ -29,6 +32,10 @@ use super::input_stage::InputStage;
 use super::params::PmuParams;
 use super::register_port::RegisterPort;
 use super::shadow_control::ShadowControl;
+use super::trace::control::TraceControl;
+use super::trace::queue::TraceQueue;
+use super::trace::record::TraceRecord;
+use super::trace::RecordLayout;
 use super::tsc::TimeStampCounter;
 use super::wiring;
 use crate::custom::Internal;
@@ -49,6 +56,12 @@ pub struct Pmu {
     pub kernel: DynSignal<In>,
     /// Bit t: thread t runs a marked process (for FREEZE_UNMARKED).
     pub pm_mark: DynSignal<In>,
+    /// Bit t: thread t ends a basic block this cycle.
+    pub bb_end: DynSignal<In>,
+    /// Thread t's address of the block that ends, at [t*AW +: AW].
+    pub bb_addr: DynSignal<In>,
+    /// Thread t's process id, at [t*32 +: 32].
+    pub pid: DynSignal<In>,
     /// Bit t: thread t's overflow interrupt (a level).
     pub pmi: DynSignal<Out>,
     /// The accessing thread: selects its register bank.
@@ -67,6 +80,14 @@ pub struct Pmu {
     pub reg_rdata: DynSignal<Out>,
     /// Registered: 1 after edge k if cycle k had a denied access.
     pub reg_fault: Signal<Out, Bit>,
+    /// Trace stream word (0 while `trace_valid` is 0).
+    pub trace_data: DynSignal<Out>,
+    /// `trace_data` holds a word.
+    pub trace_valid: Signal<Out, Bit>,
+    /// The consumer takes the word this cycle.
+    pub trace_ready: Signal<In, Bit>,
+    /// The word is the last of its record (0 while `trace_valid` is 0).
+    pub trace_last: Signal<Out, Bit>,
     pub(super) inputs: InputStage,
     pub(super) any_sums: EventSums,
     pub(super) decoder: EventDecoder,
@@ -77,6 +98,9 @@ pub struct Pmu {
     pub(super) shadow_controls: Vec<ShadowControl>,
     pub(super) tsc: TimeStampCounter,
     pub(super) port: RegisterPort,
+    pub(super) trace_control: TraceControl,
+    pub(super) trace_record: TraceRecord,
+    pub(super) trace_queue: TraceQueue,
     shape: Internal<(usize, usize, usize)>,
     thread_width: Internal<usize>,
 }
@@ -88,6 +112,8 @@ impl Pmu {
         let (events_width, core_width) = (params.events_width(), params.core_events_width());
         let fields = EventFields::new(params);
         let index_width = params.event_index_width();
+        let aw = params.address_width;
+        let layout = RecordLayout { address_width: aw, counters: k, counter_width: cw };
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -95,6 +121,9 @@ impl Pmu {
             core_events: DynSignal::new(core_width),
             kernel: DynSignal::new(t),
             pm_mark: DynSignal::new(t),
+            bb_end: DynSignal::new(t),
+            bb_addr: DynSignal::new(t * aw),
+            pid: DynSignal::new(t * 32),
             pmi: DynSignal::new(t),
             reg_thread: Default::default(),
             reg_priv: Default::default(),
@@ -104,6 +133,10 @@ impl Pmu {
             reg_read: Default::default(),
             reg_rdata: DynSignal::new(64),
             reg_fault: Default::default(),
+            trace_data: DynSignal::new(64),
+            trace_valid: Default::default(),
+            trace_ready: Default::default(),
+            trace_last: Default::default(),
             inputs: InputStage::new(t),
             any_sums: EventSums::new(&fields, events_width),
             decoder: EventDecoder::new(params),
@@ -114,6 +147,9 @@ impl Pmu {
             shadow_controls: (0..t).map(|_| ShadowControl::new(k)).collect(),
             tsc: TimeStampCounter::new(),
             port: RegisterPort::new(params),
+            trace_control: TraceControl::new(t, aw),
+            trace_record: TraceRecord::new(t, layout),
+            trace_queue: TraceQueue::new(params.trace_depth, layout),
             shape: Internal((t, k, cw)),
             thread_width: Internal(fields.thread_width),
         }
@@ -154,8 +190,8 @@ mod tests {
 
     #[test]
     fn verilog_is_valid_for_corner_configurations() {
-        for (t, k, cw) in [(4, 2, 40), (1, 1, 16), (3, 4, 64)] {
-            let params = PmuParams::with_default_table(t, k, cw);
+        for (t, k, cw, d, aw) in [(4, 2, 40, 256, 32), (1, 1, 16, 2, 16), (3, 4, 64, 1024, 48)] {
+            let params = PmuParams::with_default_table(t, k, cw).with_trace(d, aw).unwrap();
             assert_valid_verilog(&mut Pmu::new(&params), &params.top_name());
         }
         let core_only = table_with_core_events_only(2);

@@ -58,6 +58,7 @@ pub(super) fn update(top: &mut Pmu) {
         counter.save.next = top.shadow_controls[t].save.bit(i);
         counter.restore.next = top.shadow_controls[t].restore.bit(i);
         counter.write.next = top.port.strobes.counter.bit(n);
+        counter.restart.next = top.trace_control.restart.bit(t);
         counter.shadow_write.next = top.port.strobes.shadow.bit(n);
         counter.wdata.set(wdata & low_mask(cw));
     }
@@ -87,6 +88,33 @@ pub(super) fn update(top: &mut Pmu) {
     tsc.write.next = top.port.strobes.tsc.bit(0);
     tsc.wdata.set(wdata);
 
+    let control = &mut top.trace_control;
+    (control.clock.next, control.reset.next) = (clock, reset);
+    control.wdata.set(wdata);
+    control.ctrl_write.next = top.port.strobes.trace_ctrl.bit(0);
+    control.pid_write.next = top.port.strobes.trace_pid.bit(0);
+    control.dropped_write.next = top.port.strobes.trace_dropped.bit(0);
+    control.drop.next = top.trace_queue.drop.val();
+    control.bb_end.set(top.bb_end.get());
+    control.bb_addr.set_words(top.bb_addr.words());
+    control.pid.set_words(top.pid.words());
+    let (control, record) = (&top.trace_control, &mut top.trace_record);
+    for n in 0..threads * k {
+        record.values.set_field(n * cw, cw, top.counters[n].next_value.get());
+    }
+    record.thread.set(control.thread.get());
+    record.new_process.next = control.new_process.val();
+    record.address.set(control.address.get());
+    record.pid.set(control.block_pid.get());
+    let queue = &mut top.trace_queue;
+    (queue.clock.next, queue.reset.next) = (clock, reset);
+    queue.push.next = control.record.val();
+    queue.entry.set_words(top.trace_record.entry.words());
+    queue.ready.next = top.trace_ready.val();
+    top.trace_data.set(queue.data.get());
+    top.trace_valid.next = queue.valid.val();
+    top.trace_last.next = queue.last.val();
+
     let port = &mut top.port;
     (port.clock.next, port.reset.next) = (clock, reset);
     port.thread.next = top.reg_thread.val();
@@ -96,6 +124,9 @@ pub(super) fn update(top: &mut Pmu) {
     port.write.next = top.reg_write.val();
     let sources = &mut port.sources;
     sources.tsc.set(top.tsc.value.get());
+    sources.trace_ctrl.set(top.trace_control.ctrl.get());
+    sources.trace_pid.set(top.trace_control.trace_pid.get());
+    sources.trace_dropped.set(top.trace_control.dropped.get());
     for n in 0..threads * k {
         sources.counters.set_field(n * cw, cw, top.counters[n].value.get());
         sources.shadows.set_field(n * cw, cw, top.counters[n].shadow.get());
@@ -136,6 +167,7 @@ pub(super) fn connect(top: &mut Pmu) {
         (c.clock.connect(), c.reset.connect(), c.count.connect(), c.evtsel.connect(), c.evtsel_next.connect());
         (c.known_next.connect(), c.enabled_next.connect(), c.kernel_next.connect(), c.frozen_next.connect());
         (c.save.connect(), c.restore.connect(), c.write.connect(), c.shadow_write.connect(), c.wdata.connect());
+        c.restart.connect();
     }
     for c in &mut top.controls {
         (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.global_ctrl_write.connect());
@@ -148,6 +180,14 @@ pub(super) fn connect(top: &mut Pmu) {
     }
     let tsc = &mut top.tsc;
     (tsc.clock.connect(), tsc.reset.connect(), tsc.write.connect(), tsc.wdata.connect());
+    let c = &mut top.trace_control;
+    (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.ctrl_write.connect(), c.pid_write.connect());
+    (c.dropped_write.connect(), c.drop.connect(), c.bb_end.connect(), c.bb_addr.connect(), c.pid.connect());
+    let r = &mut top.trace_record;
+    (r.values.connect(), r.thread.connect(), r.new_process.connect(), r.address.connect(), r.pid.connect());
+    let q = &mut top.trace_queue;
+    (q.clock.connect(), q.reset.connect(), q.push.connect(), q.entry.connect(), q.ready.connect());
+    (top.trace_data.connect(), top.trace_valid.connect(), top.trace_last.connect());
     let port = &mut top.port;
     (port.clock.connect(), port.reset.connect(), port.thread.connect(), port.privileged.connect());
     (port.addr.connect(), port.read.connect(), port.write.connect());
@@ -169,7 +209,7 @@ pub(super) fn verilog(top: &Pmu) -> String {
     let bit = |signal: String, width: usize, index: usize| slice(&signal, index, 1, width);
     let mut v = String::new();
     verilog!(v, "always @(*) begin");
-    let mut clocked = vec!["inputs".to_string(), "tsc".to_string(), "port".to_string()];
+    let mut clocked: Vec<String> = ["inputs", "tsc", "port", "trace_control", "trace_queue"].map(String::from).to_vec();
     clocked.extend((0..counters).flat_map(|n| [format!("selects${n}"), format!("samplers${n}"), format!("counters${n}")]));
     clocked.extend((0..threads).flat_map(|t| [format!("controls${t}"), format!("shadow_controls${t}")]));
     for block in &clocked {
@@ -196,6 +236,7 @@ pub(super) fn verilog(top: &Pmu) -> String {
         verilog!(v, "    {c}$save = {};", bit(format!("shadow_controls${t}$save"), k, i));
         verilog!(v, "    {c}$restore = {};", bit(format!("shadow_controls${t}$restore"), k, i));
         verilog!(v, "    {c}$write = {};", bit("port$strobes$counter".into(), counters, n));
+        verilog!(v, "    {c}$restart = {};", bit("trace_control$restart".into(), threads, t));
         verilog!(v, "    {c}$shadow_write = {};", bit("port$strobes$shadow".into(), counters, n));
         verilog!(v, "    {c}$wdata = {};", slice("reg_wdata", 0, cw, 64));
     }
@@ -219,6 +260,18 @@ pub(super) fn verilog(top: &Pmu) -> String {
         verilog!(v, "    {s}$kernel = {};", bit("inputs$kernel".into(), threads, t));
     }
     verilog!(v, "    tsc$write = port$strobes$tsc;\n    tsc$wdata = reg_wdata;");
+    verilog!(v, "    trace_control$wdata = reg_wdata;\n    trace_control$ctrl_write = port$strobes$trace_ctrl;");
+    verilog!(v, "    trace_control$pid_write = port$strobes$trace_pid;\n    trace_control$dropped_write = port$strobes$trace_dropped;");
+    verilog!(v, "    trace_control$drop = trace_queue$drop;\n    trace_control$bb_end = bb_end;");
+    verilog!(v, "    trace_control$bb_addr = bb_addr;\n    trace_control$pid = pid;");
+    verilog!(v, "    trace_record$values = {};", concat(counters, |n| format!("counters${n}$next_value")));
+    verilog!(v, "    trace_record$thread = trace_control$thread;\n    trace_record$new_process = trace_control$new_process;");
+    verilog!(v, "    trace_record$address = trace_control$address;\n    trace_record$pid = trace_control$block_pid;");
+    verilog!(v, "    trace_queue$push = trace_control$record;\n    trace_queue$entry = trace_record$entry;");
+    verilog!(v, "    trace_queue$ready = trace_ready;\n    trace_data = trace_queue$data;");
+    verilog!(v, "    trace_valid = trace_queue$valid;\n    trace_last = trace_queue$last;");
+    verilog!(v, "    port$sources$trace_ctrl = trace_control$ctrl;\n    port$sources$trace_pid = trace_control$trace_pid;");
+    verilog!(v, "    port$sources$trace_dropped = trace_control$dropped;");
     verilog!(v, "    port$thread = reg_thread;\n    port$privileged = reg_priv;\n    port$addr = reg_addr;");
     verilog!(v, "    port$read = reg_read;\n    port$write = reg_write;\n    port$sources$tsc = tsc$value;");
     verilog!(v, "    port$sources$counters = {};", concat(counters, |n| format!("counters${n}$value")));

@@ -42,7 +42,16 @@ pub struct PmuConfig {
     pub counter_width: usize,
     /// The event table, in table order (at least one event).
     pub events: Vec<EventSpec>,
+    /// D, the trace queue's depth in records: 2..=1024, a power of 2.
+    pub trace_depth: usize,
+    /// AW, bits of a basic-block address: 16..=48.
+    pub address_width: usize,
 }
+
+/// D when not given.
+pub const DEFAULT_TRACE_DEPTH: usize = 256;
+/// AW when not given.
+pub const DEFAULT_ADDRESS_WIDTH: usize = 32;
 
 /// The inputs sampled at one rising edge.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -57,6 +66,14 @@ pub struct PmuInputs {
     pub kernel: u8,
     /// `pm_mark`: bit t = thread t runs a marked process.
     pub pm_mark: u8,
+    /// `bb_end`: bit t = thread t ends a basic block this cycle.
+    pub bb_end: u8,
+    /// `bb_addr`: thread t's block address (AW bits) in element t.
+    pub bb_addr: [u64; 4],
+    /// `pid`: thread t's process id in element t.
+    pub pid: [u32; 4],
+    /// `trace_ready`: the consumer takes the trace word this cycle.
+    pub trace_ready: bool,
     /// `reg_thread`: the accessing thread (register bank), 2 bits.
     pub reg_thread: u8,
     /// `reg_priv`: 1 = ring 0.
@@ -80,11 +97,24 @@ pub struct PmuOutputs {
     pub reg_rdata: u64,
     /// `reg_fault`: registered, 1 after a denied access.
     pub reg_fault: bool,
+    /// `trace_data`: the trace stream word (0 while `trace_valid` is 0).
+    pub trace_data: u64,
+    /// `trace_valid`: `trace_data` holds a word.
+    pub trace_valid: bool,
+    /// `trace_last`: the word is the last of its record (0 while `trace_valid` is 0).
+    pub trace_last: bool,
 }
 
 impl Signals for PmuOutputs {
     fn signals(&self) -> Vec<(&'static str, u64)> {
-        vec![("pmi", self.pmi as u64), ("reg_rdata", self.reg_rdata), ("reg_fault", self.reg_fault as u64)]
+        vec![
+            ("pmi", self.pmi as u64),
+            ("reg_rdata", self.reg_rdata),
+            ("reg_fault", self.reg_fault as u64),
+            ("trace_data", self.trace_data),
+            ("trace_valid", self.trace_valid as u64),
+            ("trace_last", self.trace_last as u64),
+        ]
     }
 }
 
@@ -97,6 +127,8 @@ pub struct PmuCodec {
     pub events_width: usize,
     /// Width of `core_events`.
     pub core_events_width: usize,
+    /// AW.
+    pub address_width: usize,
 }
 
 impl PmuCodec {
@@ -115,6 +147,7 @@ impl PmuCodec {
             threads: config.threads,
             events_width: (config.threads * width(EventScope::Thread)).max(1),
             core_events_width: width(EventScope::Core).max(1),
+            address_width: config.address_width,
         }
     }
 
@@ -131,6 +164,10 @@ impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
             ("core_events", self.core_events_width),
             ("kernel", self.threads),
             ("pm_mark", self.threads),
+            ("bb_end", self.threads),
+            ("bb_addr", self.threads * self.address_width),
+            ("pid", self.threads * 32),
+            ("trace_ready", 1),
             ("reg_thread", 2),
             ("reg_priv", 1),
             ("reg_addr", 8),
@@ -140,16 +177,25 @@ impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
         ]
     }
     fn outputs(&self) -> Vec<(&'static str, usize)> {
-        vec![("pmi", self.threads), ("reg_rdata", 64), ("reg_fault", 1)]
+        vec![("pmi", self.threads), ("reg_rdata", 64), ("reg_fault", 1), ("trace_data", 64), ("trace_valid", 1), ("trace_last", 1)]
     }
     fn encode(&self, inputs: &PmuInputs, words: &mut Vec<u64>) {
         let mask = (1u64 << self.threads) - 1;
         words.push(inputs.reset as u64);
         Self::push_wide(words, &inputs.events, self.events_width);
         Self::push_wide(words, &inputs.core_events, self.core_events_width);
+        words.extend([inputs.kernel as u64 & mask, inputs.pm_mark as u64 & mask, inputs.bb_end as u64 & mask]);
+        let address_mask = u64::MAX >> (64 - self.address_width);
+        let mut addresses = Vec::new();
+        let mut pids = Vec::new();
+        for thread in 0..self.threads {
+            set_bits(&mut addresses, thread * self.address_width, self.address_width, inputs.bb_addr[thread] & address_mask);
+            set_bits(&mut pids, thread * 32, 32, inputs.pid[thread] as u64);
+        }
+        Self::push_wide(words, &addresses, self.threads * self.address_width);
+        Self::push_wide(words, &pids, self.threads * 32);
         words.extend([
-            inputs.kernel as u64 & mask,
-            inputs.pm_mark as u64 & mask,
+            inputs.trace_ready as u64,
             inputs.reg_thread as u64 & 3,
             inputs.reg_priv as u64,
             inputs.reg_addr as u64,
@@ -159,7 +205,14 @@ impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
         ]);
     }
     fn decode(&self, words: &[u64]) -> PmuOutputs {
-        PmuOutputs { pmi: words[0] as u8, reg_rdata: words[1], reg_fault: words[2] != 0 }
+        PmuOutputs {
+            pmi: words[0] as u8,
+            reg_rdata: words[1],
+            reg_fault: words[2] != 0,
+            trace_data: words[3],
+            trace_valid: words[4] != 0,
+            trace_last: words[5] != 0,
+        }
     }
 }
 

@@ -9,6 +9,12 @@
 //! just below 2^CW (so overflows and pmi happen), overflow clears, shadows, the
 //! control registers, ring-3 SPFLT writes, and writes to unlisted addresses. Some
 //! cycles read and write the same address; resets are rare.
+//!
+//! For the trace unit: block ends per thread (sparse, or in bursts of one per cycle),
+//! block addresses, pids from a small set that changes now and then, TRACE_CTRL
+//! (mostly enabled, sometimes filtered, sometimes naming a thread >= T), TRACE_PID and
+//! TRACE_DROPPED writes, and `trace_ready` in phases: always ready, random, or held low
+//! long enough to fill the queue and drop records.
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -27,6 +33,17 @@ mod addr {
     pub const FREEZE_CTRL: u8 = 0x39;
     pub const USER_ACCESS: u8 = 0x3E;
     pub const SPFLT: u8 = 0x3F;
+    pub const TRACE_CTRL: u8 = 0x40;
+    pub const TRACE_PID: u8 = 0x41;
+    pub const TRACE_DROPPED: u8 = 0x42;
+}
+
+/// How `trace_ready` behaves for a while.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReadyPhase {
+    Always,
+    Random,
+    Stalled,
 }
 
 /// The stimulus stream of one PMU configuration.
@@ -39,6 +56,10 @@ pub struct PmuStimulus {
     kernel: u8,
     pm_mark: u8,
     read_cursor: usize,
+    pids: [u32; 4],
+    ready_phase: ReadyPhase,
+    phase_left: usize,
+    burst_left: usize,
 }
 
 impl PmuStimulus {
@@ -61,6 +82,10 @@ impl PmuStimulus {
             kernel: 0,
             pm_mark: 0,
             read_cursor: 0,
+            pids: [1, 2, 1, 3],
+            ready_phase: ReadyPhase::Always,
+            phase_left: 0,
+            burst_left: 0,
         }
     }
 
@@ -110,13 +135,63 @@ impl PmuStimulus {
             | flag(rng, 21, 0.25) | flag(rng, 22, 0.9) | flag(rng, 23, 0.2) | cmask << 24 | junk
     }
 
+    /// A pid from a small set, so that filters match and processes recur.
+    fn some_pid(&mut self) -> u32 {
+        if self.rng.gen_bool(0.9) {
+            self.rng.gen_range(1..5)
+        } else {
+            self.rng.gen()
+        }
+    }
+
+    /// A TRACE_CTRL value: mostly enabled, sometimes filtered, any thread number.
+    fn trace_control(&mut self) -> u64 {
+        let rng = &mut self.rng;
+        let thread = if rng.gen_bool(0.9) { rng.gen_range(0..self.config.threads as u64) } else { rng.gen_range(0..4) };
+        let junk = rng.gen::<u64>() & !0x33;
+        rng.gen_bool(0.85) as u64 | (rng.gen_bool(0.3) as u64) << 1 | thread << 4 | junk
+    }
+
+    /// The trace inputs of one cycle: block ends, addresses, pids, and `trace_ready`.
+    fn drive_trace(&mut self, inputs: &mut PmuInputs) {
+        let depth = self.config.trace_depth;
+        if self.burst_left == 0 && self.rng.gen_ratio(1, 400) {
+            self.burst_left = self.rng.gen_range(1..3 * depth.min(256));
+        }
+        let burst = self.burst_left > 0;
+        self.burst_left = self.burst_left.saturating_sub(1);
+        let address_mask = u64::MAX >> (64 - self.config.address_width);
+        for thread in 0..self.config.threads {
+            if self.rng.gen_ratio(1, 300) {
+                self.pids[thread] = self.some_pid();
+            }
+            let ends = if burst { self.rng.gen_bool(0.9) } else { self.rng.gen_ratio(1, 5) };
+            inputs.bb_end |= (ends as u8) << thread;
+            inputs.bb_addr[thread] = self.rng.gen::<u64>() & address_mask;
+            inputs.pid[thread] = self.pids[thread];
+        }
+        if self.phase_left == 0 {
+            (self.ready_phase, self.phase_left) = match self.rng.gen_range(0..10) {
+                0..=4 => (ReadyPhase::Always, self.rng.gen_range(1..400)),
+                5..=7 => (ReadyPhase::Random, self.rng.gen_range(1..400)),
+                _ => (ReadyPhase::Stalled, self.rng.gen_range(1..4 * depth.min(512) + 8)),
+            };
+        }
+        self.phase_left -= 1;
+        inputs.trace_ready = match self.ready_phase {
+            ReadyPhase::Always => true,
+            ReadyPhase::Random => self.rng.gen_bool(0.5),
+            ReadyPhase::Stalled => false,
+        };
+    }
+
     /// A register write: (address, data).
     fn write(&mut self) -> (u8, u64) {
         let k = self.config.counters as u8;
         let counter_top = if self.config.counter_width == 64 { u64::MAX } else { (1 << self.config.counter_width) - 1 };
         let rng = &mut self.rng;
         let index = rng.gen_range(0..k + 1).min(k - 1 + rng.gen_bool(0.05) as u8); // sometimes i = K
-        match rng.gen_range(0..100) {
+        match rng.gen_range(0..110) {
             0..=29 => (addr::EVTSEL + index, self.event_select()),
             30..=44 => {
                 let value = if rng.gen_bool(0.6) { counter_top - rng.gen_range(0..64) } else { rng.gen() };
@@ -131,6 +206,12 @@ impl PmuStimulus {
             81..=85 => (addr::SPFLT_CONTROL, rng.gen()),
             86..=91 => (addr::SPFLT, rng.gen()),
             92..=93 => (addr::TSC, if rng.gen_bool(0.5) { u64::MAX - rng.gen_range(0..16) } else { rng.gen() }),
+            94..=99 => (addr::TRACE_CTRL, self.trace_control()),
+            100..=102 => {
+                let high = rng.gen::<u64>() << 32;
+                (addr::TRACE_PID, self.some_pid() as u64 | high)
+            }
+            103..=105 => (addr::TRACE_DROPPED, rng.gen()),
             _ => (rng.gen(), rng.gen()),
         }
     }
@@ -143,7 +224,20 @@ impl PmuStimulus {
             self.read_cursor = (self.read_cursor + 1) % 256;
             return self.read_cursor as u8;
         }
-        let defined = [0x00, addr::TSC, addr::SPFLT_CONTROL, 0x2D, addr::OVF_CTRL, addr::GLOBAL_CTRL, addr::SHADOW_CTRL, addr::FREEZE_CTRL, addr::USER_ACCESS];
+        let defined = [
+            0x00,
+            addr::TSC,
+            addr::SPFLT_CONTROL,
+            0x2D,
+            addr::OVF_CTRL,
+            addr::GLOBAL_CTRL,
+            addr::SHADOW_CTRL,
+            addr::FREEZE_CTRL,
+            addr::USER_ACCESS,
+            addr::TRACE_CTRL,
+            addr::TRACE_PID,
+            addr::TRACE_DROPPED,
+        ];
         match self.rng.gen_range(0..4) {
             0 => addr::CNTR + self.rng.gen_range(0..k),
             1 => addr::EVTSEL + self.rng.gen_range(0..k),
@@ -167,6 +261,7 @@ impl PmuStimulus {
         }
         inputs.kernel = self.kernel;
         inputs.pm_mark = self.pm_mark;
+        self.drive_trace(&mut inputs);
         // Mostly a thread that exists, sometimes one that does not (denied).
         inputs.reg_thread = if self.rng.gen_bool(0.95) { self.rng.gen_range(0..threads as u8) } else { self.rng.gen_range(0..4) };
         inputs.reg_priv = self.rng.gen_bool(0.85);

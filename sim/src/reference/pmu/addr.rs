@@ -1,7 +1,6 @@
 //! §6: the register addresses of one thread's bank (seed 001's MSR numbers), written
 //! here from the specification's register map so the model cross-checks the hardware's
-//! own table. Part D's trace registers (0x40-0x42) are not modelled yet, so those
-//! addresses are unlisted and denied like any other.
+//! own table, with part D's trace registers (0x40-0x42, SPEC B.6 and D).
 
 /// PMU_ID: read-only description of the PMU (§6 fields).
 pub const PMU_ID: u8 = 0x00;
@@ -30,12 +29,34 @@ pub const USER_ACCESS: u8 = 0x3E;
 /// SPFLT: write-only; wdata[0] becomes USER_PREF (the SPFLT instruction).
 pub const SPFLT: u8 = 0x3F;
 
+/// TRACE_CTRL: [0] TRACE_EN, [1] PID_FILTER, [5:4] THREAD; shared by all banks.
+pub const TRACE_CTRL: u8 = 0x40;
+/// TRACE_PID: [31:0] the traced process id; shared by all banks.
+pub const TRACE_PID: u8 = 0x41;
+/// TRACE_DROPPED: [31:0] records dropped (saturating); any write clears it; shared.
+pub const TRACE_DROPPED: u8 = 0x42;
+
 /// SHADOW_CTRL's RESTORE_ON_EXIT field starts at this bit (§6).
 pub const RESTORE_ON_EXIT_SHIFT: u32 = 8;
 /// PERF_SPFLT_CONTROL's USER_PREF bit (§6).
 pub const USER_PREF_BIT: u32 = 63;
 /// PMU_ID's constant signature in [63:48] (§6).
 pub const PMU_ID_SIGNATURE: u64 = 0x504D;
+/// PMU_ID's AW field starts at this bit (§6).
+pub const PMU_ID_AW_SHIFT: u32 = 24;
+/// PMU_ID's log2 D field starts at this bit (§6).
+pub const PMU_ID_LOG2_D_SHIFT: u32 = 32;
+/// TRACE_CTRL fields (SPEC B.6, D.2).
+pub mod trace_ctrl {
+    /// TRACE_EN, bit 0: block ends of the traced thread restart its counters and make records.
+    pub const TRACE_EN: u64 = 1 << 0;
+    /// PID_FILTER, bit 1: only block ends with pid[THREAD] = TRACE_PID make records.
+    pub const PID_FILTER: u64 = 1 << 1;
+    /// THREAD, bits [5:4]: the traced thread.
+    pub const THREAD_SHIFT: u32 = 4;
+    /// The bits a write keeps.
+    pub const WRITABLE: u64 = TRACE_EN | PID_FILTER | 0b11 << THREAD_SHIFT;
+}
 /// USER_ACCESS bits (§5, §6).
 pub mod user_access {
     /// Ring 3 may read the TSC (RDTSC).

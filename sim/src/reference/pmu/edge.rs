@@ -1,7 +1,8 @@
 //! §4.6 and §7: what one counter, its shadow and its overflow bit take at one edge,
-//! highest precedence first. The value the counter "would take" (V_i: counter + inc, or
-//! SHADOW + inc on a restore, before any write) is kept on its own so part D's trace
-//! records and restart can be added on top of it.
+//! highest precedence first: a write, a trace restart (SPEC D.2.2: 0), a shadow restore
+//! (SHADOW + inc), counter + inc. The value the counter "would take" (V_i: counter +
+//! inc, or SHADOW + inc on a restore, without the restart and without a write) is what
+//! a trace record carries.
 use super::counting::Count;
 
 /// One counter's work at one edge, before register writes are applied.
@@ -46,17 +47,20 @@ impl CounterEdge {
     }
 
     /// §7 with the writes of this edge (already reduced to CW bits): a counter write
-    /// wins and drops this edge's increment and overflow; a SHADOW write wins over a
-    /// save; a restore has already used the SHADOW of this cycle (the old one).
+    /// wins and drops this edge's increment and overflow; then a trace restart stores 0
+    /// but keeps the overflow of the sum; a SHADOW write wins over a save; a restore has
+    /// already used the SHADOW of this cycle (the old one).
     pub(super) fn resolve(
         &self,
         counter_write: Option<u64>,
+        restart: bool,
         shadow_write: Option<u64>,
         shadow: u64,
         counter_width: usize,
     ) -> CounterNext {
         let (counter, overflow) = match counter_write {
             Some(written) => (written, false),
+            None if restart => (0, self.overflows(counter_width)),
             None => (self.would_take(counter_width), self.overflows(counter_width)),
         };
         let shadow = match shadow_write {

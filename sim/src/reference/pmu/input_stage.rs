@@ -1,8 +1,8 @@
 //! §4's input latency: the event-side inputs (`events`, `core_events`, `kernel`,
-//! `pm_mark`) act one cycle late. This stage holds the values sampled at the previous
-//! edge, already split into per-event fields; it is all 0 at power-on and right after a
-//! reset edge (the inputs sampled at the reset edge are dropped). Part D's `bb_end`,
-//! `bb_addr` and `pid` belong here when tracing is added.
+//! `pm_mark`, and part D's `bb_end`, `bb_addr`, `pid`) act one cycle late. This stage
+//! holds the values sampled at the previous edge, already split into per-event fields;
+//! it is all 0 at power-on and right after a reset edge (the inputs sampled at the
+//! reset edge are dropped).
 use super::layout::InputLayout;
 use crate::ports::pmu::{get_bits, EventScope, PmuInputs};
 
@@ -17,17 +17,32 @@ pub(super) struct InputStage {
     kernel: u8,
     /// `pm_mark`, bits t < T only.
     pm_mark: u8,
+    /// `bb_end`, bits t < T only.
+    bb_end: u8,
+    /// `bb_addr`: thread t's AW-bit block address (0 for t >= T).
+    bb_addr: [u64; 4],
+    /// `pid`: thread t's process id (0 for t >= T).
+    pid: [u32; 4],
 }
 
 impl InputStage {
     /// The stage after reset: every input reads 0.
     pub(super) fn cleared(threads: usize, events: usize) -> Self {
-        Self { thread_fields: vec![vec![0; events]; threads], core_fields: vec![0; events], kernel: 0, pm_mark: 0 }
+        Self {
+            thread_fields: vec![vec![0; events]; threads],
+            core_fields: vec![0; events],
+            kernel: 0,
+            pm_mark: 0,
+            bb_end: 0,
+            bb_addr: [0; 4],
+            pid: [0; 4],
+        }
     }
 
     /// What the stage takes at an edge from the inputs sampled there. Bits outside the
-    /// ports' widths (T bits for kernel and pm_mark) do not exist in hardware: ignored.
-    pub(super) fn sample(inputs: &PmuInputs, layout: &InputLayout, threads: usize) -> Self {
+    /// ports' widths (T bits for kernel, pm_mark and bb_end, AW bits per address, the
+    /// elements of threads t >= T) do not exist in hardware: ignored.
+    pub(super) fn sample(inputs: &PmuInputs, layout: &InputLayout, threads: usize, address_width: usize) -> Self {
         let thread_mask = ((1u16 << threads) - 1) as u8;
         let events = layout.fields.len();
         let mut stage = Self::cleared(threads, events);
@@ -45,6 +60,12 @@ impl InputStage {
         }
         stage.kernel = inputs.kernel & thread_mask;
         stage.pm_mark = inputs.pm_mark & thread_mask;
+        stage.bb_end = inputs.bb_end & thread_mask;
+        let address_mask = (1u64 << address_width) - 1;
+        for thread in 0..threads {
+            stage.bb_addr[thread] = inputs.bb_addr[thread] & address_mask;
+            stage.pid[thread] = inputs.pid[thread];
+        }
         stage
     }
 
@@ -76,5 +97,20 @@ impl InputStage {
     /// Thread `thread` runs a marked process.
     pub(super) fn pm_mark(&self, thread: usize) -> bool {
         self.pm_mark >> thread & 1 == 1
+    }
+
+    /// Thread `thread` ends a basic block (SPEC D.1).
+    pub(super) fn bb_end(&self, thread: usize) -> bool {
+        self.bb_end >> thread & 1 == 1
+    }
+
+    /// Thread `thread`'s address of the block that ends, AW bits.
+    pub(super) fn bb_addr(&self, thread: usize) -> u64 {
+        self.bb_addr[thread]
+    }
+
+    /// Thread `thread`'s current process id.
+    pub(super) fn pid(&self, thread: usize) -> u32 {
+        self.pid[thread]
     }
 }

@@ -3,7 +3,7 @@
 use super::addr;
 use super::evtsel;
 
-/// A register of the §6 table (part D's trace registers are not modelled yet).
+/// A register of the §6 table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Register {
     PmuId,
@@ -19,6 +19,10 @@ pub(super) enum Register {
     FreezeCtrl,
     UserAccess,
     Spflt,
+    /// Part D: shared by all banks, like the TSC.
+    TraceCtrl,
+    TracePid,
+    TraceDropped,
 }
 
 impl Register {
@@ -50,8 +54,16 @@ impl Register {
             addr::FREEZE_CTRL => Some(Register::FreezeCtrl),
             addr::USER_ACCESS => Some(Register::UserAccess),
             addr::SPFLT => Some(Register::Spflt),
+            addr::TRACE_CTRL => Some(Register::TraceCtrl),
+            addr::TRACE_PID => Some(Register::TracePid),
+            addr::TRACE_DROPPED => Some(Register::TraceDropped),
             _ => None,
         }
+    }
+
+    /// A part D register: one for the whole core, whatever bank the access selects.
+    pub(super) fn is_trace(self) -> bool {
+        matches!(self, Register::TraceCtrl | Register::TracePid | Register::TraceDropped)
     }
 }
 
@@ -83,7 +95,8 @@ impl RegisterWidths {
     pub(super) fn writable(&self, register: Register) -> u64 {
         let per_counter = self.per_counter();
         match register {
-            Register::PmuId | Register::GlobalStatus => 0,
+            // TRACE_DROPPED: any write clears it, whatever the data.
+            Register::PmuId | Register::GlobalStatus | Register::TraceDropped => 0,
             Register::Tsc => u64::MAX,
             Register::Counter(_) | Register::Shadow(_) => self.counter_value(),
             Register::EventSelect(_) => evtsel::WRITABLE,
@@ -92,6 +105,8 @@ impl RegisterWidths {
             Register::ShadowCtrl => per_counter | per_counter << addr::RESTORE_ON_EXIT_SHIFT,
             Register::FreezeCtrl | Register::Spflt => 1,
             Register::UserAccess => addr::user_access::RESET,
+            Register::TraceCtrl => addr::trace_ctrl::WRITABLE,
+            Register::TracePid => 0xFFFF_FFFF,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Test fixtures: the §2.4 event table (seed 001 Table 1-6 with PerCycleMax and
 //! Scope), small custom tables and PERF_EVTSEL values.
 use super::super::evtsel;
-use crate::ports::pmu::{EventScope, EventSpec, PmuConfig};
+use crate::ports::pmu::{EventScope, EventSpec, PmuConfig, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 
 fn event(name: &str, code: u8, umask: u8, per_cycle_max: u8, scope: EventScope) -> EventSpec {
     EventSpec { name: name.to_string(), code, umask, per_cycle_max, scope }
@@ -82,14 +82,21 @@ pub(in super::super) fn knc_events() -> Vec<EventSpec> {
     table
 }
 
-/// T threads, K counters, CW bits, the §2.4 table.
+/// T threads, K counters, CW bits, the §2.4 table, the default D and AW.
 pub(in super::super) fn knc_config(threads: usize, counters: usize, counter_width: usize) -> PmuConfig {
-    PmuConfig { threads, counters, counter_width, events: knc_events() }
+    PmuConfig {
+        threads,
+        counters,
+        counter_width,
+        events: knc_events(),
+        trace_depth: DEFAULT_TRACE_DEPTH,
+        address_width: DEFAULT_ADDRESS_WIDTH,
+    }
 }
 
 /// A small custom table: WIDE (thread, 0x01/0x00, PerCycleMax 3), L2 (core,
 /// 0xC8/0x10, 1), NARROW (thread, 0x02/0x00, 1), BURST (core, 0xC9/0x10, 7).
-/// TEW = 3, CEW = 4.
+/// TEW = 3, CEW = 4. The default D and AW.
 pub(in super::super) fn custom_config(threads: usize, counters: usize, counter_width: usize) -> PmuConfig {
     let events = vec![
         event("WIDE", 0x01, 0x00, 3, EventScope::Thread),
@@ -97,7 +104,14 @@ pub(in super::super) fn custom_config(threads: usize, counters: usize, counter_w
         event("NARROW", 0x02, 0x00, 1, EventScope::Thread),
         event("BURST", 0xC9, 0x10, 7, EventScope::Core),
     ];
-    PmuConfig { threads, counters, counter_width, events }
+    PmuConfig {
+        threads,
+        counters,
+        counter_width,
+        events,
+        trace_depth: DEFAULT_TRACE_DEPTH,
+        address_width: DEFAULT_ADDRESS_WIDTH,
+    }
 }
 
 /// The table index of the event named `name`.

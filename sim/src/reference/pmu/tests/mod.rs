@@ -1,7 +1,8 @@
 //! Tests of the PMU reference model: the specification's worked examples (§10), §4's
-//! counting rules, the §6 privilege table and §7's same-edge precedence, all with
-//! exact values. Shared here: the §2.4 table and a bench that holds the
-//! event-side inputs and drives the register port one cycle at a time.
+//! counting rules, the §6 privilege table, §7's same-edge precedence and tracing (SPEC
+//! part D), all with exact values. Shared here: the §2.4 table and a bench that holds
+//! the event-side inputs, drives the register port one cycle at a time and collects the
+//! trace words that move.
 mod conditions;
 mod figures;
 mod fixtures;
@@ -11,6 +12,7 @@ mod privilege;
 mod random;
 mod register_fields;
 mod scope;
+mod trace;
 
 use super::ReferencePmu;
 use crate::ports::pmu::{PmuConfig, PmuInputs, PmuOutputs};
@@ -20,13 +22,24 @@ pub(super) use fixtures::{custom_config, event_index, knc_config, knc_events, se
 /// A PMU with held event-side inputs: each method is one cycle (one edge).
 pub(super) struct Bench {
     pub(super) pmu: ReferencePmu,
-    /// events, core_events, kernel and pm_mark as presented in the coming cycles.
+    /// The event-side inputs (events, core_events, kernel, pm_mark, bb_end, bb_addr,
+    /// pid) and trace_ready as presented in the coming cycles.
     pub(super) inputs: PmuInputs,
+    /// The outputs during the current cycle.
+    outputs: PmuOutputs,
+    /// The trace words that moved so far (SPEC D.1: valid during a cycle and ready
+    /// sampled at its edge), with their trace_last.
+    moved: Vec<(u64, bool)>,
 }
 
 impl Bench {
     pub(super) fn new(config: PmuConfig) -> Self {
-        Self { pmu: ReferencePmu::new(config), inputs: PmuInputs::default() }
+        Self {
+            pmu: ReferencePmu::new(config),
+            inputs: PmuInputs::default(),
+            outputs: PmuOutputs::default(),
+            moved: Vec::new(),
+        }
     }
 
     fn config(&self) -> PmuConfig {
@@ -37,7 +50,24 @@ impl Bench {
     pub(super) fn cycle_with(&mut self, port: impl FnOnce(&mut PmuInputs)) -> PmuOutputs {
         let mut inputs = self.inputs.clone();
         port(&mut inputs);
-        self.pmu.step(&inputs)
+        if self.outputs.trace_valid && inputs.trace_ready && !inputs.reset {
+            self.moved.push((self.outputs.trace_data, self.outputs.trace_last));
+        }
+        self.outputs = self.pmu.step(&inputs);
+        self.outputs
+    }
+
+    /// The records whose last word has moved so far, oldest first, as their words.
+    pub(super) fn sent_records(&self) -> Vec<Vec<u64>> {
+        let mut records = vec![];
+        let mut record = vec![];
+        for &(word, last) in &self.moved {
+            record.push(word);
+            if last {
+                records.push(std::mem::take(&mut record));
+            }
+        }
+        records
     }
 
     /// One cycle with no register access.

@@ -17,7 +17,7 @@ fn table_allows(address: u8, user_access: u64) -> (bool, bool, bool, bool) {
     let ring0_rw = indexed(0x20)
         || indexed(0x28)
         || indexed(0x30)
-        || [0x10, 0x2C, 0x2E, 0x2F, 0x38, 0x39, 0x3E].contains(&address);
+        || [0x10, 0x2C, 0x2E, 0x2F, 0x38, 0x39, 0x3E, 0x40, 0x41, 0x42].contains(&address);
     let ring0_read = ring0_rw || address == 0x00 || address == 0x2D;
     let ring0_write = ring0_rw || address == 0x3F;
     let ring3_read = (address == 0x10 && user_access & 1 != 0) || (indexed(0x20) && user_access & 2 != 0);
@@ -25,13 +25,17 @@ fn table_allows(address: u8, user_access: u64) -> (bool, bool, bool, bool) {
     (ring0_read, ring0_write, ring3_read, ring3_write)
 }
 
-/// A PMU with some state in bank 1 and USER_ACCESS = `user_access` there.
+/// A PMU with some state in bank 1, USER_ACCESS = `user_access` there, and the shared
+/// TRACE_CTRL (TRACE_EN, THREAD 2 >= T: no block ends) and TRACE_PID, the latter
+/// written through bank 0.
 fn prepared(user_access: u64) -> ReferencePmu {
     let mut bench = Bench::new(knc_config(THREADS, COUNTERS, 40));
     bench.write(THREAD, 0x21, 0x12_3456_789A);
     bench.write(THREAD, 0x2A, 0x0042_0016);
     bench.write(THREAD, 0x32, 0x77);
     bench.write(THREAD, 0x38, 0x0105);
+    bench.write(THREAD, 0x40, 0x21);
+    bench.write(0, 0x41, 0x9876_5432);
     bench.write(THREAD, 0x3E, user_access);
     bench.pmu
 }
@@ -39,7 +43,18 @@ fn prepared(user_access: u64) -> ReferencePmu {
 /// What a ring-0 read of `address` in bank 1 returns with `pmu`'s state (§6).
 fn expected_read(pmu: &ReferencePmu, address: u8, user_access: u64) -> u64 {
     match address {
-        0x00 => 0x504D << 48 | (THREAD as u64) << 40 | 40 << 16 | (COUNTERS as u64) << 8 | THREADS as u64,
+        0x00 => {
+            let (aw, log2_d) = (32, 8);
+            0x504D << 48
+                | (THREAD as u64) << 40
+                | log2_d << 32
+                | aw << 24
+                | 40 << 16
+                | (COUNTERS as u64) << 8
+                | THREADS as u64
+        }
+        0x40 => 0x21,
+        0x41 => 0x9876_5432,
         0x10 => pmu.tsc(),
         0x21 => 0x12_3456_789A,
         0x2A => 0x0042_0016,

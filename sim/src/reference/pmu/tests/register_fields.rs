@@ -8,10 +8,11 @@ use crate::ports::pmu::{PmuInputs, PmuOutputs};
 fn reset_values_and_pmu_id_per_bank() {
     let mut bench = Bench::new(knc_config(4, 2, 40));
     for thread in 0..4 {
-        let id = 0x504D << 48 | (thread as u64) << 40 | 40 << 16 | 2 << 8 | 4;
+        // AW = 32 in [31:24], log2 D = log2 256 = 8 in [39:32].
+        let id = 0x504D << 48 | (thread as u64) << 40 | 8 << 32 | 32 << 24 | 40 << 16 | 2 << 8 | 4;
         assert_eq!(bench.read(thread, addr::PMU_ID), id);
         assert_eq!(bench.read(thread, addr::USER_ACCESS), 0x7);
-        for address in [0x20, 0x21, 0x28, 0x29, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x31, 0x38, 0x39] {
+        for address in [0x20, 0x21, 0x28, 0x29, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x31, 0x38, 0x39, 0x40, 0x41, 0x42] {
             assert_eq!(bench.read(thread, address), 0, "thread {thread} {address:#04x}");
         }
     }
@@ -32,6 +33,9 @@ fn writes_keep_only_the_listed_bits() {
         (addr::FREEZE_CTRL, 1),
         (addr::USER_ACCESS, 0x7),
         (addr::TSC, u64::MAX),
+        (addr::TRACE_CTRL, 0x33),
+        (addr::TRACE_PID, 0xFFFF_FFFF),
+        (addr::TRACE_DROPPED, 0),
     ];
     for (address, kept) in cases {
         bench.write(1, address, u64::MAX);
@@ -112,8 +116,11 @@ fn reset_puts_everything_back_and_drops_the_inputs_it_samples() {
     });
     assert_eq!(outputs, PmuOutputs::default());
     assert_eq!(bench.pmu, ReferencePmu::new(config.clone()), "nothing sampled at the reset edge remains");
+    // Bank 0 exists, so a ring-0 read of TRACE_CTRL is allowed and reads its reset value.
+    let after = bench.pmu.step(&PmuInputs { reg_read: true, reg_priv: true, reg_addr: 0x40, ..PmuInputs::default() });
+    assert_eq!(after, PmuOutputs::default(), "0x40 is TRACE_CTRL, ring 0 RW, reset 0");
     let after = bench.pmu.step(&PmuInputs { reg_write: true, reg_addr: 0x40, ..PmuInputs::default() });
-    assert_eq!(after, PmuOutputs { pmi: 0, reg_rdata: 0, reg_fault: true }, "0x40 is unlisted for now");
+    assert_eq!(after, PmuOutputs { reg_fault: true, ..PmuOutputs::default() }, "0x40 is denied in ring 3");
 }
 
 #[test]

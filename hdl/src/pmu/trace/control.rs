@@ -1,0 +1,221 @@
+//! Trace control (docs/pmu.md §13, seed 004's "trace facility"): the shared registers
+//! TRACE_CTRL, TRACE_PID and TRACE_DROPPED, the traced thread's block-end inputs one
+//! cycle late, and the decisions of each edge: a block end (every counter of the
+//! traced thread restarts), a record (unless PID_FILTER filters it out), and whether
+//! the record starts a new process (its pid differs from the previous block end's).
+//!
+//! Latency: `bb_end`, `bb_addr` and `pid` of the thread that TRACE_CTRL.THREAD names in
+//! the next cycle are registered (the one-cycle input latency, §4); the decisions are
+//! combinational from registers only. TRACE_CTRL and TRACE_PID writes act from the next
+//! cycle; a TRACE_CTRL write forgets the previous block end; a TRACE_DROPPED write
+//! clears it, and a record dropped at that same edge then counts 1 (§7).
+//!
+//! ```text
+//!  bb_end, bb_addr, pid [THREAD next] --> FF --> block end, record, new process --> restart[t], queue
+//!  wdata, strobes --> TRACE_CTRL, TRACE_PID, TRACE_DROPPED (+ dropped)
+//! ```
+use rust_hdl::prelude::*;
+
+use super::super::regmap::trace_ctrl;
+use crate::custom::{literal, register_declaration, slice, unused_sink, Internal};
+use crate::dyn_signal::{low_mask, DynSignal};
+use crate::verilog;
+
+/// The registers of the trace control.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct ControlState {
+    pub ctrl: u64,
+    pub trace_pid: u64,
+    pub dropped: u64,
+    pub bb_end: bool,
+    pub address: u64,
+    pub pid: u64,
+    pub last_pid: u64,
+    pub has_last: bool,
+}
+
+/// TRACE_CTRL, TRACE_PID, TRACE_DROPPED and the block-end decisions.
+#[derive(LogicBlock)]
+pub struct TraceControl {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: every register to 0.
+    pub reset: Signal<In, Bit>,
+    /// Register write data.
+    pub wdata: DynSignal<In>,
+    /// TRACE_CTRL is written at this edge.
+    pub ctrl_write: Signal<In, Bit>,
+    /// TRACE_PID is written at this edge.
+    pub pid_write: Signal<In, Bit>,
+    /// TRACE_DROPPED is written (cleared) at this edge.
+    pub dropped_write: Signal<In, Bit>,
+    /// The queue drops a record at this edge.
+    pub drop: Signal<In, Bit>,
+    /// The `bb_end` port: bit t = thread t ends a block this cycle.
+    pub bb_end: DynSignal<In>,
+    /// The `bb_addr` port: thread t's block address at [t*AW +: AW].
+    pub bb_addr: DynSignal<In>,
+    /// The `pid` port: thread t's process id at [t*32 +: 32].
+    pub pid: DynSignal<In>,
+    /// TRACE_CTRL: [0] TRACE_EN, [1] PID_FILTER, [5:4] THREAD.
+    pub ctrl: DynSignal<Out>,
+    /// TRACE_PID.
+    pub trace_pid: DynSignal<Out>,
+    /// TRACE_DROPPED.
+    pub dropped: DynSignal<Out>,
+    /// Bit t: every counter of thread t restarts at this edge.
+    pub restart: DynSignal<Out>,
+    /// The traced thread, TRACE_CTRL.THREAD.
+    pub thread: DynSignal<Out>,
+    /// A record is made at this edge.
+    pub record: Signal<Out, Bit>,
+    /// The record starts a new process (NEW_PROCESS).
+    pub new_process: Signal<Out, Bit>,
+    /// The traced thread's block address (last cycle's `bb_addr`).
+    pub address: DynSignal<Out>,
+    /// The traced thread's process id (last cycle's `pid`).
+    pub block_pid: DynSignal<Out>,
+    pub(super) state: Internal<ControlState>,
+    pub(super) address_width: Internal<usize>,
+}
+
+impl TraceControl {
+    /// The trace control of a core with `threads` threads (1..=4) and `address_width`-bit
+    /// block addresses (16..=48).
+    pub fn new(threads: usize, address_width: usize) -> Self {
+        assert!((1..=4).contains(&threads), "TraceControl: T = {threads} is out of range 1..=4");
+        assert!((16..=48).contains(&address_width), "TraceControl: AW = {address_width} is out of range 16..=48");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            wdata: DynSignal::new(64),
+            ctrl_write: Default::default(),
+            pid_write: Default::default(),
+            dropped_write: Default::default(),
+            drop: Default::default(),
+            bb_end: DynSignal::new(threads),
+            bb_addr: DynSignal::new(threads * address_width),
+            pid: DynSignal::new(threads * 32),
+            ctrl: DynSignal::new(6),
+            trace_pid: DynSignal::new(32),
+            dropped: DynSignal::new(32),
+            restart: DynSignal::new(threads),
+            thread: DynSignal::new(2),
+            record: Default::default(),
+            new_process: Default::default(),
+            address: DynSignal::new(address_width),
+            block_pid: DynSignal::new(32),
+            state: Internal(ControlState::default()),
+            address_width: Internal(address_width),
+        }
+    }
+
+    /// The state after this cycle's edge.
+    fn next_state(&self, block_end: bool) -> ControlState {
+        let state = self.state.0;
+        if self.reset.val() {
+            return ControlState::default();
+        }
+        let (threads, aw) = (self.bb_end.width(), self.address_width.0);
+        let wdata = self.wdata.get();
+        let ctrl = if self.ctrl_write.val() { wdata & trace_ctrl::WRITABLE } else { state.ctrl };
+        // The inputs of the thread traced in the next cycle, so that they act one cycle late.
+        let next_thread = (ctrl >> trace_ctrl::THREAD.lsb & 3) as usize;
+        let traced = next_thread < threads;
+        let drop = self.drop.val();
+        let dropped = if self.dropped_write.val() {
+            drop as u64
+        } else {
+            (state.dropped + (drop && state.dropped != u32::MAX as u64) as u64) & low_mask(32)
+        };
+        ControlState {
+            ctrl,
+            trace_pid: if self.pid_write.val() { wdata & low_mask(32) } else { state.trace_pid },
+            dropped,
+            bb_end: traced && self.bb_end.bit(next_thread),
+            address: if traced { self.bb_addr.field(next_thread * aw, aw) } else { 0 },
+            pid: if traced { self.pid.field(next_thread * 32, 32) } else { 0 },
+            last_pid: if block_end { state.pid } else { state.last_pid },
+            has_last: !self.ctrl_write.val() && (state.has_last || block_end),
+        }
+    }
+}
+
+impl Logic for TraceControl {
+    fn update(&mut self) {
+        let state = self.state.0;
+        let thread = state.ctrl >> trace_ctrl::THREAD.lsb & 3;
+        let block_end = state.ctrl >> trace_ctrl::TRACE_EN.lsb & 1 == 1 && state.bb_end;
+        let filtered = state.ctrl >> trace_ctrl::PID_FILTER.lsb & 1 == 1 && state.pid != state.trace_pid;
+        if self.clock.pos_edge() {
+            self.state.0 = self.next_state(block_end);
+        }
+        self.restart.set(if block_end { 1 << thread } else { 0 });
+        self.thread.set(thread);
+        self.record.next = block_end && !filtered;
+        self.new_process.next = !state.has_last || state.pid != state.last_pid;
+        self.address.set(state.address);
+        self.block_pid.set(state.pid);
+        self.ctrl.set(state.ctrl);
+        self.trace_pid.set(state.trace_pid);
+        self.dropped.set(state.dropped);
+    }
+
+    fn connect(&mut self) {
+        (self.ctrl.connect(), self.trace_pid.connect(), self.dropped.connect(), self.restart.connect());
+        (self.thread.connect(), self.record.connect(), self.new_process.connect());
+        (self.address.connect(), self.block_pid.connect());
+    }
+
+    fn hdl(&self) -> Verilog {
+        let (threads, aw) = (self.bb_end.width(), self.address_width.0);
+        let mut v = String::new();
+        for (name, width) in [("ctrl_q", 6), ("trace_pid_q", 32), ("dropped_q", 32), ("address_q", aw), ("pid_q", 32), ("last_pid_q", 32)] {
+            v.push_str(&register_declaration(name, width, 0));
+        }
+        for name in ["bb_end_q", "has_last_q"] {
+            v.push_str(&register_declaration(name, 1, 0));
+        }
+        let (en, filter, thread) = (trace_ctrl::TRACE_EN.lsb, trace_ctrl::PID_FILTER.lsb, trace_ctrl::THREAD.lsb);
+        verilog!(v, "wire [5:0] ctrl_next = ctrl_write ? (wdata[5:0] & 6'h{:x}) : ctrl_q;", trace_ctrl::WRITABLE);
+        verilog!(v, "wire [1:0] next_thread = ctrl_next[{}:{thread}];", thread + 1);
+        verilog!(v, "wire [1:0] traced_thread = ctrl_q[{}:{thread}];", thread + 1);
+        verilog!(v, "wire block_end = ctrl_q[{en}] & bb_end_q;");
+        // The traced thread's inputs; a THREAD >= T selects none (0).
+        verilog!(v, "reg next_bb_end;\nreg [{}:0] next_address;\nreg [31:0] next_pid;", aw - 1);
+        verilog!(v, "always @(*) begin\n    case (next_thread)");
+        for t in 0..threads {
+            verilog!(v, "        2'd{t}: begin next_bb_end = {}; next_address = {}; next_pid = {}; end", slice("bb_end", t, 1, threads), slice("bb_addr", t * aw, aw, threads * aw), slice("pid", t * 32, 32, threads * 32));
+        }
+        if threads < 4 {
+            verilog!(v, "        default: begin next_bb_end = 1'b0; next_address = {}; next_pid = 32'h0; end", literal(aw, 0));
+        }
+        verilog!(v, "    endcase\nend");
+        verilog!(v, "always @(posedge clock) begin");
+        verilog!(v, "    if (reset) begin");
+        verilog!(v, "        ctrl_q <= 6'h0; trace_pid_q <= 32'h0; dropped_q <= 32'h0; bb_end_q <= 1'b0;");
+        verilog!(v, "        address_q <= {}; pid_q <= 32'h0; last_pid_q <= 32'h0; has_last_q <= 1'b0;", literal(aw, 0));
+        verilog!(v, "    end else begin");
+        verilog!(v, "        ctrl_q <= ctrl_next;");
+        verilog!(v, "        if (pid_write) trace_pid_q <= wdata[31:0];");
+        verilog!(v, "        if (dropped_write) dropped_q <= {{31'h0, drop}};");
+        verilog!(v, "        else if (drop & ~&dropped_q) dropped_q <= dropped_q + 32'h1;");
+        verilog!(v, "        bb_end_q <= next_bb_end; address_q <= next_address; pid_q <= next_pid;");
+        verilog!(v, "        if (block_end) last_pid_q <= pid_q;");
+        verilog!(v, "        has_last_q <= ~ctrl_write & (has_last_q | block_end);");
+        verilog!(v, "    end");
+        verilog!(v, "end");
+        verilog!(v, "always @(*) begin");
+        verilog!(v, "    ctrl = ctrl_q; trace_pid = trace_pid_q; dropped = dropped_q;");
+        let restart: Vec<String> = (0..threads).rev().map(|t| format!("(block_end & (traced_thread == 2'd{t}))")).collect();
+        verilog!(v, "    restart = {{{}}};", restart.join(", "));
+        verilog!(v, "    thread = traced_thread;");
+        verilog!(v, "    record = block_end & ~(ctrl_q[{filter}] & (pid_q != trace_pid_q));");
+        verilog!(v, "    new_process = ~has_last_q | (pid_q != last_pid_q);");
+        verilog!(v, "    address = address_q; block_pid = pid_q;");
+        verilog!(v, "end");
+        let unused: Vec<String> = (32..64).map(|b| format!("wdata[{b}]")).collect();
+        v.push_str(&unused_sink("wdata", &unused));
+        Verilog::Custom(v)
+    }
+}

@@ -1,0 +1,244 @@
+//! Trace queue and stream (docs/pmu.md §13.3-§13.5): D records in a RAM (block RAM on
+//! the iCE40: one write port, one registered read port), sent whole and in order as
+//! 64-bit words on an AXI4-Stream-style port. Word 0 is {NEW_PROCESS, thread, address},
+//! then the pid if NEW_PROCESS, then V_0 .. V_{K-1}; `last` marks the final word.
+//!
+//! Occupancy counts the records made and not yet sent (the one on the stream included);
+//! a record made when the occupancy, after a record leaving at that edge, is D is
+//! dropped whole (`drop`). A record leaves at the edge its last word moves.
+//!
+//! Latency: a record made into an empty queue at edge k is on the stream in cycle k+1;
+//! records run back to back. The RAM's read port is registered, and reads the next
+//! head at the edge the current one leaves; only when the record written at an edge is
+//! the head of the next cycle can the RAM not deliver it in time, and then its first
+//! word comes from a small bypass register (the words after it need one more cycle,
+//! which the first word gives). The outputs are functions of registers only.
+//!
+//! ```text
+//!  entry, push --> RAM [write pointer] ; occupancy, drop
+//!  RAM [read pointer'] --> FF --+--> word mux [word index] --> trace_data, trace_last
+//!  entry (first word) --> FF ---+ (bypass)               occupancy != 0 --> trace_valid
+//! ```
+use rust_hdl::prelude::*;
+
+use super::RecordLayout;
+use crate::custom::{bits_for, literal, register_declaration, zero_extend, Internal};
+use crate::dyn_signal::DynSignal;
+use crate::verilog;
+
+/// The queue's registers and RAM.
+#[derive(Clone, Debug, Default)]
+pub(super) struct QueueState {
+    pub memory: Vec<Vec<u64>>,
+    pub read_pointer: usize,
+    pub write_pointer: usize,
+    pub occupancy: usize,
+    pub word: usize,
+    pub read_data: Vec<u64>,
+    pub first: u64,
+    pub first_from_bypass: bool,
+}
+
+/// The trace queue and its stream port.
+#[derive(LogicBlock)]
+pub struct TraceQueue {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset: the queue empty (the RAM keeps its contents).
+    pub reset: Signal<In, Bit>,
+    /// A record is made at this edge.
+    pub push: Signal<In, Bit>,
+    /// The record's queue entry.
+    pub entry: DynSignal<In>,
+    /// `trace_ready`: the consumer takes the word this cycle.
+    pub ready: Signal<In, Bit>,
+    /// The record made at this edge is dropped (the queue is full).
+    pub drop: Signal<Out, Bit>,
+    /// `trace_data` (0 while `valid` is 0).
+    pub data: DynSignal<Out>,
+    /// `trace_valid`.
+    pub valid: Signal<Out, Bit>,
+    /// `trace_last` (0 while `valid` is 0).
+    pub last: Signal<Out, Bit>,
+    pub(super) state: Internal<QueueState>,
+    pub(super) shape: Internal<(RecordLayout, usize)>,
+}
+
+impl TraceQueue {
+    /// A queue of `depth` records (2..=1024, a power of 2) of `layout`.
+    pub fn new(depth: usize, layout: RecordLayout) -> Self {
+        assert!((2..=1024).contains(&depth) && depth.is_power_of_two(), "TraceQueue: D = {depth} is not a power of 2 in 2..=1024");
+        let words = layout.width().div_ceil(64);
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            push: Default::default(),
+            entry: DynSignal::new(layout.width()),
+            ready: Default::default(),
+            drop: Default::default(),
+            data: DynSignal::new(64),
+            valid: Default::default(),
+            last: Default::default(),
+            state: Internal(QueueState { memory: vec![vec![0; words]; depth], read_data: vec![0; words], ..Default::default() }),
+            shape: Internal((layout, depth)),
+        }
+    }
+
+    /// Bits of the word index: words 0 ..= K+1.
+    pub(super) fn word_bits(&self) -> usize {
+        bits_for(self.shape.0 .0.counters + 1)
+    }
+
+    /// The head record's first-word fields (address, thread, NEW_PROCESS).
+    fn head_first(&self) -> u64 {
+        let state = &self.state.0;
+        let bits = self.shape.0 .0.first_word_bits();
+        if state.first_from_bypass {
+            state.first
+        } else {
+            crate::dyn_signal::word_field(&state.read_data, 0, bits)
+        }
+    }
+
+    /// (the current word, whether it is the record's last), valid or not.
+    fn current_word(&self) -> (u64, bool) {
+        let layout = self.shape.0 .0;
+        let state = &self.state.0;
+        let first = self.head_first();
+        let aw = layout.address_width;
+        let new_process = first >> (aw + 2) & 1 == 1;
+        let last_word = layout.counters + new_process as usize;
+        let field = |lsb: usize, width: usize| crate::dyn_signal::word_field(&state.read_data, lsb, width);
+        let word = match state.word {
+            0 => (new_process as u64) << 63 | (first >> aw & 3) << 61 | (first & crate::dyn_signal::low_mask(aw)),
+            1 if new_process => field(layout.pid_lsb(), 32),
+            w if w <= last_word => field(layout.value_lsb(w - 1 - new_process as usize), layout.counter_width),
+            _ => 0,
+        };
+        (word, state.word == last_word)
+    }
+}
+
+impl TraceQueue {
+    /// (valid, leaves at this edge, moves at this edge, accepted at this edge, full).
+    fn handshake(&self) -> (bool, bool, bool, bool, bool) {
+        let depth = self.shape.0 .1;
+        let valid = self.state.0.occupancy != 0;
+        let moves = valid && self.ready.val();
+        let leaves = moves && self.current_word().1;
+        let full = self.state.0.occupancy - leaves as usize == depth;
+        (valid, leaves, moves, self.push.val() && !full, full)
+    }
+
+    /// The edge: RAM write, registered read, pointers, occupancy, word index.
+    fn step(&mut self) {
+        let (_, leaves, moves, accept, _) = self.handshake();
+        let (layout, depth) = self.shape.0;
+        let first = self.entry.field(0, layout.first_word_bits());
+        let state = &mut self.state.0;
+        let read_address = (state.read_pointer + leaves as usize) % depth;
+        // The registered read sees the RAM as it was before this edge's write.
+        state.read_data.clone_from(&state.memory[read_address]);
+        state.first = first;
+        if accept {
+            state.memory[state.write_pointer].copy_from_slice(self.entry.words());
+        }
+        if self.reset.val() {
+            (state.read_pointer, state.write_pointer, state.occupancy, state.word) = (0, 0, 0, 0);
+            state.first_from_bypass = false;
+        } else {
+            state.first_from_bypass = accept && state.write_pointer == read_address;
+            state.read_pointer = read_address;
+            state.write_pointer = (state.write_pointer + accept as usize) % depth;
+            state.occupancy = state.occupancy - leaves as usize + accept as usize;
+            state.word = if leaves { 0 } else { state.word + moves as usize };
+        }
+    }
+}
+
+impl Logic for TraceQueue {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            self.step();
+        }
+        let (valid, _, _, _, full) = self.handshake();
+        let (word, at_last) = self.current_word();
+        self.drop.next = self.push.val() && full;
+        self.data.set(if valid { word } else { 0 });
+        self.valid.next = valid;
+        self.last.next = valid && at_last;
+    }
+
+    fn connect(&mut self) {
+        (self.drop.connect(), self.data.connect(), self.valid.connect(), self.last.connect());
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(self.verilog())
+    }
+}
+
+impl TraceQueue {
+    /// The Verilog: the RAM as an array with one write and one registered read (yosys
+    /// maps it to SB_RAM40_4K on the iCE40), pointers, occupancy, word mux.
+    fn verilog(&self) -> String {
+        let (layout, depth) = self.shape.0;
+        let (aw, k, cw) = (layout.address_width, layout.counters, layout.counter_width);
+        let (width, first_bits, word_bits) = (layout.width(), layout.first_word_bits(), self.word_bits());
+        let pointer_bits = depth.trailing_zeros() as usize;
+        let mut v = String::new();
+        verilog!(v, "reg [{}:0] memory [0:{}];", width - 1, depth - 1);
+        // No power-on value: the read register and the bypass belong to the RAM's read port.
+        verilog!(v, "reg [{}:0] read_data_q;\nreg [{}:0] first_q;", width - 1, first_bits - 1);
+        v.push_str(&register_declaration("read_pointer_q", pointer_bits, 0));
+        v.push_str(&register_declaration("write_pointer_q", pointer_bits, 0));
+        v.push_str(&register_declaration("occupancy_q", pointer_bits + 1, 0));
+        v.push_str(&register_declaration("word_q", word_bits, 0));
+        v.push_str(&register_declaration("first_from_bypass_q", 1, 0));
+        verilog!(v, "wire valid_w = occupancy_q != {};", literal(pointer_bits + 1, 0));
+        verilog!(v, "wire [{}:0] head_first = first_from_bypass_q ? first_q : read_data_q[{}:0];", first_bits - 1, first_bits - 1);
+        verilog!(v, "wire new_process = head_first[{}];", layout.new_process_bit());
+        verilog!(v, "wire at_last = word_q == (new_process ? {} : {});", literal(word_bits, k as u64 + 1), literal(word_bits, k as u64));
+        verilog!(v, "wire moves = valid_w & ready;\nwire leaves = moves & at_last;");
+        verilog!(v, "wire [{pointer_bits}:0] after_leave = occupancy_q - {};", zero_extend("leaves", 1, pointer_bits + 1));
+        verilog!(v, "wire full = after_leave == {};", literal(pointer_bits + 1, depth as u64));
+        verilog!(v, "wire accept = push & ~full;");
+        verilog!(v, "wire [{}:0] read_address = read_pointer_q + {};", pointer_bits - 1, zero_extend("leaves", 1, pointer_bits));
+        verilog!(v, "always @(posedge clock) begin");
+        verilog!(v, "    if (accept) memory[write_pointer_q] <= entry;");
+        verilog!(v, "    read_data_q <= memory[read_address];");
+        verilog!(v, "    first_q <= entry[{}:0];", first_bits - 1);
+        verilog!(v, "end");
+        verilog!(v, "always @(posedge clock) begin");
+        verilog!(v, "    if (reset) begin");
+        verilog!(v, "        read_pointer_q <= {0};\n        write_pointer_q <= {0};", literal(pointer_bits, 0));
+        verilog!(v, "        occupancy_q <= {};\n        word_q <= {};\n        first_from_bypass_q <= 1'b0;", literal(pointer_bits + 1, 0), literal(word_bits, 0));
+        verilog!(v, "    end else begin");
+        verilog!(v, "        first_from_bypass_q <= accept & (write_pointer_q == read_address);");
+        verilog!(v, "        read_pointer_q <= read_address;");
+        verilog!(v, "        if (accept) write_pointer_q <= write_pointer_q + {};", literal(pointer_bits, 1));
+        verilog!(v, "        occupancy_q <= after_leave + {};", zero_extend("accept", 1, pointer_bits + 1));
+        verilog!(v, "        if (leaves) word_q <= {};\n        else if (moves) word_q <= word_q + {};", literal(word_bits, 0), literal(word_bits, 1));
+        verilog!(v, "    end");
+        verilog!(v, "end");
+        let value = |i: usize| zero_extend(&format!("read_data_q[{}:{}]", layout.value_lsb(i) + cw - 1, layout.value_lsb(i)), cw, 64);
+        let pid = format!("{{32'h0, read_data_q[{}:{}]}}", layout.pid_lsb() + 31, layout.pid_lsb());
+        verilog!(v, "reg [63:0] word;");
+        verilog!(v, "always @(*) begin");
+        verilog!(v, "    case (word_q)");
+        let address = zero_extend(&format!("head_first[{}:0]", aw - 1), aw, 61);
+        verilog!(v, "        {}: word = {{new_process, head_first[{}:{aw}], {address}}};", literal(word_bits, 0), aw + 1);
+        for w in 1..=k + 1 {
+            let with_pid = if w == 1 { pid.clone() } else { value(w - 2) };
+            let without = if w <= k { value(w - 1) } else { "64'h0".to_string() };
+            verilog!(v, "        {}: word = new_process ? {with_pid} : {without};", literal(word_bits, w as u64));
+        }
+        if (1 << word_bits) > k + 2 {
+            verilog!(v, "        default: word = 64'h0;");
+        }
+        verilog!(v, "    endcase");
+        verilog!(v, "    data = valid_w ? word : 64'h0;\n    valid = valid_w;\n    last = valid_w & at_last;\n    drop = push & full;");
+        verilog!(v, "end");
+        v
+    }
+}

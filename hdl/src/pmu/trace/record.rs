@@ -1,0 +1,150 @@
+//! Trace record assembly (docs/pmu.md §13.2): the queue entry of a block end: the
+//! block address, the traced thread, NEW_PROCESS, the pid, and for every counter i of
+//! the traced thread the value V_i it would take at this edge without the restart and
+//! without a write (the counter's `next_value`), in the layout of [`RecordLayout`].
+//!
+//! Latency: combinational (a multiplexer by the traced thread, a register).
+//!
+//! ```text
+//!  next_value [t*K+i] --[thread]--> V_0 .. V_{K-1} --+
+//!  address, thread, new_process, pid ----------------+--> entry
+//! ```
+use rust_hdl::prelude::*;
+
+use super::RecordLayout;
+use crate::custom::{slice, Internal};
+use crate::dyn_signal::DynSignal;
+use crate::verilog;
+
+/// The queue entry of this cycle's block end.
+#[derive(LogicBlock)]
+pub struct TraceRecord {
+    /// Every counter's next value: counter (t, i) at [(t*K + i)*CW +: CW].
+    pub values: DynSignal<In>,
+    /// The traced thread.
+    pub thread: DynSignal<In>,
+    /// NEW_PROCESS.
+    pub new_process: Signal<In, Bit>,
+    /// The block address, AW bits.
+    pub address: DynSignal<In>,
+    /// The process id.
+    pub pid: DynSignal<In>,
+    /// The entry.
+    pub entry: DynSignal<Out>,
+    layout: Internal<RecordLayout>,
+    threads: Internal<usize>,
+}
+
+impl TraceRecord {
+    /// The record of a PMU with `threads` threads (1..=4) and records of `layout`.
+    pub fn new(threads: usize, layout: RecordLayout) -> Self {
+        assert!((1..=4).contains(&threads), "TraceRecord: T = {threads} is out of range 1..=4");
+        let (k, cw) = (layout.counters, layout.counter_width);
+        Self {
+            values: DynSignal::new(threads * k * cw),
+            thread: DynSignal::new(2),
+            new_process: Default::default(),
+            address: DynSignal::new(layout.address_width),
+            pid: DynSignal::new(32),
+            entry: DynSignal::new(layout.width()),
+            layout: Internal(layout),
+            threads: Internal(threads),
+        }
+    }
+}
+
+impl Logic for TraceRecord {
+    fn update(&mut self) {
+        let layout = self.layout.0;
+        let (k, cw) = (layout.counters, layout.counter_width);
+        // A thread >= T makes no record; its entry is never stored.
+        let thread = (self.thread.get() as usize).min(self.threads.0 - 1);
+        // Every field is driven, so no bit keeps an old value.
+        let entry = &mut self.entry;
+        entry.set_field(0, layout.address_width, self.address.get());
+        entry.set_field(layout.thread_lsb(), 2, self.thread.get());
+        entry.set_bit(layout.new_process_bit(), self.new_process.val());
+        entry.set_field(layout.pid_lsb(), 32, self.pid.get());
+        for i in 0..k {
+            entry.set_field(layout.value_lsb(i), cw, self.values.field((thread * k + i) * cw, cw));
+        }
+    }
+
+    fn connect(&mut self) {
+        self.entry.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let layout = self.layout.0;
+        let (threads, k, cw) = (self.threads.0, layout.counters, layout.counter_width);
+        let values_width = self.values.width();
+        let mut v = String::new();
+        let group = k * cw;
+        verilog!(v, "reg [{}:0] traced_values;", group - 1);
+        verilog!(v, "always @(*) begin");
+        if threads == 1 {
+            verilog!(v, "    traced_values = values;");
+        } else {
+            verilog!(v, "    case (thread)");
+            for t in 0..threads {
+                let default = if t == threads - 1 && threads < 4 { "default".to_string() } else { format!("2'd{t}") };
+                verilog!(v, "        {default}: traced_values = {};", slice("values", t * group, group, values_width));
+            }
+            verilog!(v, "    endcase");
+        }
+        verilog!(v, "    entry = {{traced_values, pid, new_process, thread, address}};");
+        verilog!(v, "end");
+        Verilog::Custom(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{assert_valid_verilog, settle};
+    use rand::{Rng, SeedableRng};
+
+    fn layout(k: usize, cw: usize, aw: usize) -> RecordLayout {
+        RecordLayout { address_width: aw, counters: k, counter_width: cw }
+    }
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut TraceRecord::new(4, layout(2, 40, 32)), "trace_record_t4");
+        assert_valid_verilog(&mut TraceRecord::new(1, layout(1, 16, 16)), "trace_record_t1");
+        assert_valid_verilog(&mut TraceRecord::new(3, layout(4, 64, 48)), "trace_record_t3");
+    }
+
+    #[test]
+    fn entry_holds_the_traced_threads_values_in_the_documented_layout() {
+        let seed = 0x5eed_7001;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (t, k, cw, aw) = (3, 4, 33, 20);
+        let mut uut = TraceRecord::new(t, layout(k, cw, aw));
+        uut.connect_all();
+        for _ in 0..200 {
+            let values: Vec<u64> = (0..t * k).map(|_| rng.gen::<u64>() & ((1 << cw) - 1)).collect();
+            let (thread, new_process) = (rng.gen_range(0..t), rng.gen_bool(0.5));
+            let (address, pid) = (rng.gen::<u64>() & ((1 << aw) - 1), rng.gen::<u32>());
+            for (n, value) in values.iter().enumerate() {
+                uut.values.set_field(n * cw, cw, *value);
+            }
+            uut.thread.set(thread as u64);
+            uut.new_process.next = new_process;
+            uut.address.set(address);
+            uut.pid.set(pid as u64);
+            settle(&mut uut);
+            // docs/pmu.md §13.2: address [0 +: AW], thread, NEW_PROCESS, pid, V_0..V_{K-1}.
+            let entry = &uut.entry;
+            assert_eq!(entry.field(0, aw), address);
+            assert_eq!(entry.field(aw, 2), thread as u64);
+            assert_eq!(entry.bit(aw + 2), new_process);
+            assert_eq!(entry.field(aw + 3, 32), pid as u64);
+            for i in 0..k {
+                assert_eq!(entry.field(aw + 35 + i * cw, cw), values[thread * k + i], "V_{i} of thread {thread}");
+            }
+            assert_eq!(entry.width(), aw + 35 + k * cw);
+        }
+    }
+}

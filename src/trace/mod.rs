@@ -1,0 +1,248 @@
+//! Counter-level trace of a PMU: the stream format, readers for captured streams
+//! (hex dumps and VCD waveforms), the decoder, and the two outputs of a trace
+//! (IBM US 6,253,338): the trace of executed blocks and the per-block totals.
+//!
+//! A stream is a sequence of 64-bit words moved AXI4-Stream style (`trace_valid`
+//! and `trace_ready` both 1 at a rising clock edge; `trace_last` on a record's
+//! final word). The format is fixed by the PMU's threads, counters, counter width
+//! and address width, as in its `design.json`.
+pub mod decode;
+pub mod vcd;
+
+pub use decode::{decode, record_words, totals, BlockTotal, DecodeError, DecodeErrorKind, Record};
+pub use vcd::words_from_vcd;
+
+use std::fmt::Write;
+
+/// The parameters of a PMU that fix its trace stream's layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceFormat {
+    /// Number of hardware threads T (1..=4).
+    pub threads: usize,
+    /// Counters per thread K (1..=4): value words per record.
+    pub counters: usize,
+    /// Counter width CW in bits (16..=64).
+    pub counter_width: usize,
+    /// Block address width AW in bits (16..=48).
+    pub address_width: usize,
+}
+
+impl TraceFormat {
+    /// Reads the format from a design's JSON object (keys `threads`, `counters`,
+    /// `counter_width`, `address_width`; other keys are ignored). `path` names the
+    /// file in error messages.
+    pub fn from_design_json(text: &str, path: &str) -> Result<TraceFormat, String> {
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("{path}: not valid JSON: {e}"))?;
+        let obj = v.as_object().ok_or_else(|| format!("{path}: expected a JSON object"))?;
+        let key = |name: &str, lo: u64, hi: u64| -> Result<usize, String> {
+            let want = format!("an integer in {lo}..={hi}");
+            match obj.get(name) {
+                None => Err(format!("{path}: missing key \"{name}\" ({want})")),
+                Some(x) => match x.as_u64() {
+                    Some(n) if (lo..=hi).contains(&n) => Ok(n as usize),
+                    _ => Err(format!("{path}: key \"{name}\" is {x}, expected {want}")),
+                },
+            }
+        };
+        Ok(TraceFormat {
+            threads: key("threads", 1, 4)?,
+            counters: key("counters", 1, 4)?,
+            counter_width: key("counter_width", 16, 64)?,
+            address_width: key("address_width", 16, 48)?,
+        })
+    }
+}
+
+/// One word that moved on the stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word {
+    /// The 64-bit `trace_data`.
+    pub data: u64,
+    /// `trace_last` when it was captured (None for a hex dump).
+    pub last: Option<bool>,
+}
+
+/// Reads a hex dump: one word per line, optional `0x` prefix, any case; blank
+/// lines and lines starting with `#` are skipped. A dump has no `trace_last`.
+pub fn words_from_hex(text: &str, path: &str) -> Result<Vec<Word>, String> {
+    let mut words = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let digits = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")).unwrap_or(t);
+        let bad = |why: &str| format!("{path}:{}: \"{t}\": {why}", n + 1);
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(bad("not a hex number"));
+        }
+        if digits.len() > 16 {
+            return Err(bad("more than 16 hex digits (a word is 64 bits)"));
+        }
+        let data = u64::from_str_radix(digits, 16).map_err(|e| bad(&e.to_string()))?;
+        words.push(Word { data, last: None });
+    }
+    Ok(words)
+}
+
+/// `0x`-prefixed hex address, zero-padded to the address width.
+fn hex_address(address: u64, format: &TraceFormat) -> String {
+    format!("0x{:0w$x}", address, w = format.address_width.div_ceil(4))
+}
+
+fn pid_text(pid: Option<u32>) -> String {
+    pid.map(|p| p.to_string()).unwrap_or_default()
+}
+
+/// The trace of blocks as CSV: `record,thread,address,new_process,pid,v0,...`
+/// (pid is the process in effect, blank when unknown).
+pub fn trace_csv(records: &[Record], format: &TraceFormat) -> String {
+    let mut s = String::from("record,thread,address,new_process,pid");
+    (0..format.counters).for_each(|i| write!(s, ",v{i}").unwrap());
+    s.push('\n');
+    for r in records {
+        let np = r.new_process.is_some() as u8;
+        write!(s, "{},{},{},{np},{}", r.index, r.thread, hex_address(r.address, format), pid_text(r.process)).unwrap();
+        r.values.iter().for_each(|v| write!(s, ",{v}").unwrap());
+        s.push('\n');
+    }
+    s
+}
+
+/// A table line: right-aligned cells, or a note line spanning the table.
+enum Line {
+    Cells(Vec<String>),
+    Note(String),
+}
+
+/// Renders `lines` under `header` with each column as wide as its widest cell.
+fn render(header: Vec<String>, lines: Vec<Line>) -> String {
+    let mut width: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for l in &lines {
+        if let Line::Cells(c) = l {
+            width.iter_mut().zip(c).for_each(|(w, c)| *w = (*w).max(c.len()));
+        }
+    }
+    let row = |cells: &[String]| {
+        let cols: Vec<String> = cells.iter().zip(&width).map(|(c, w)| format!("{c:>w$}")).collect();
+        cols.join("  ") + "\n"
+    };
+    let mut s = row(&header);
+    for l in lines {
+        match l {
+            Line::Cells(c) => s += &row(&c),
+            Line::Note(n) => s += &(n + "\n"),
+        }
+    }
+    s
+}
+
+/// The trace of blocks as a fixed-width text table, with a `process <pid>` line
+/// where each NEW_PROCESS record starts, and one before the first record (giving
+/// its process in effect, or `process unknown`).
+pub fn trace_table(records: &[Record], format: &TraceFormat) -> String {
+    let mut header: Vec<String> = ["record", "thread", "address"].map(String::from).to_vec();
+    header.extend((0..format.counters).map(|i| format!("v{i}")));
+    let mut lines = Vec::new();
+    for r in records {
+        if let Some(pid) = r.new_process {
+            lines.push(Line::Note(format!("process {pid}")));
+        } else if lines.is_empty() {
+            let pid = r.process.map_or("unknown".to_string(), |p| p.to_string());
+            lines.push(Line::Note(format!("process {pid}")));
+        }
+        let mut c = vec![r.index.to_string(), r.thread.to_string(), hex_address(r.address, format)];
+        c.extend(r.values.iter().map(|v| v.to_string()));
+        lines.push(Line::Cells(c));
+    }
+    render(header, lines)
+}
+
+/// The per-block totals as CSV: `pid,address,executions,total0,...` (pid blank
+/// when unknown).
+pub fn totals_csv(totals: &[BlockTotal], format: &TraceFormat) -> String {
+    let mut s = String::from("pid,address,executions");
+    (0..format.counters).for_each(|i| write!(s, ",total{i}").unwrap());
+    s.push('\n');
+    for t in totals {
+        write!(s, "{},{},{}", pid_text(t.process), hex_address(t.address, format), t.executions).unwrap();
+        t.totals.iter().for_each(|v| write!(s, ",{v}").unwrap());
+        s.push('\n');
+    }
+    s
+}
+
+/// The per-block totals as a fixed-width text table (pid `-` when unknown).
+pub fn totals_table(totals: &[BlockTotal], format: &TraceFormat) -> String {
+    let mut header: Vec<String> = ["pid", "address", "executions"].map(String::from).to_vec();
+    header.extend((0..format.counters).map(|i| format!("total{i}")));
+    let lines = totals
+        .iter()
+        .map(|t| {
+            let pid = t.process.map_or("-".to_string(), |p| p.to_string());
+            let mut c = vec![pid, hex_address(t.address, format), t.executions.to_string()];
+            c.extend(t.totals.iter().map(|v| v.to_string()));
+            Line::Cells(c)
+        })
+        .collect();
+    render(header, lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode::tests::{fmt, rec, stream};
+    use super::*;
+
+    #[test]
+    fn format_from_design_json() {
+        let j = r#"{"name": "x", "threads": 4, "counters": 1, "counter_width": 64, "address_width": 16}"#;
+        assert_eq!(TraceFormat::from_design_json(j, "d.json"), Ok(fmt(4, 1, 64, 16)));
+        let e = TraceFormat::from_design_json(r#"{"threads": 1, "counters": 1, "counter_width": 16}"#, "d.json");
+        assert_eq!(e.unwrap_err(), "d.json: missing key \"address_width\" (an integer in 16..=48)");
+        let j = r#"{"threads": 5, "counters": 1, "counter_width": 16, "address_width": 16}"#;
+        let e = TraceFormat::from_design_json(j, "d.json").unwrap_err();
+        assert!(e.contains("d.json") && e.contains("\"threads\" is 5") && e.contains("1..=4"), "{e}");
+        assert!(TraceFormat::from_design_json("[1]", "d.json").unwrap_err().contains("object"));
+    }
+
+    #[test]
+    fn hex_dump() {
+        let w = words_from_hex("# trace\n0x8000000000001234\n\n  0X2a\nFFFFffffFFFFffff\n", "t.hex").unwrap();
+        let data: Vec<u64> = w.iter().map(|w| w.data).collect();
+        assert_eq!(data, [0x8000_0000_0000_1234, 42, u64::MAX]);
+        assert!(w.iter().all(|w| w.last.is_none()));
+        let e = words_from_hex("1\n0x12g4\n", "t.hex").unwrap_err();
+        assert_eq!(e, "t.hex:2: \"0x12g4\": not a hex number");
+        let e = words_from_hex("\n0x\n", "t.hex").unwrap_err();
+        assert!(e.starts_with("t.hex:2: \"0x\": not a hex"), "{e}");
+        let e = words_from_hex("00000000000000001\n", "t.hex").unwrap_err();
+        assert!(e.starts_with("t.hex:1: \"00000000000000001\": more than 16 hex digits"), "{e}");
+    }
+
+    #[test]
+    fn trace_and_totals_outputs() {
+        let f = fmt(2, 2, 16, 20);
+        let recs = [
+            rec(1, 0x10, None, &[1, 2]),
+            rec(0, 0x10, Some(5), &[3, 40000]),
+            rec(0, 0xabcde, None, &[0, 0]),
+            rec(1, 0x10, None, &[1, 1]),
+        ];
+        let r = decode(&stream(&recs, true), &f).unwrap();
+        let csv = "record,thread,address,new_process,pid,v0,v1\n\
+                   0,1,0x00010,0,,1,2\n1,0,0x00010,1,5,3,40000\n2,0,0xabcde,0,5,0,0\n3,1,0x00010,0,5,1,1\n";
+        assert_eq!(trace_csv(&r, &f), csv);
+        let table = "record  thread  address  v0     v1\n\
+                     process unknown\n     0       1  0x00010   1      2\n\
+                     process 5\n     1       0  0x00010   3  40000\n\
+                     \x20    2       0  0xabcde   0      0\n     3       1  0x00010   1      1\n";
+        assert_eq!(trace_table(&r, &f), table);
+        let t = totals(&r);
+        let csv = "pid,address,executions,total0,total1\n,0x00010,1,1,2\n5,0x00010,2,4,40001\n5,0xabcde,1,0,0\n";
+        assert_eq!(totals_csv(&t, &f), csv);
+        let table = "pid  address  executions  total0  total1\n  -  0x00010           1       1       2\n\
+                     \x20 5  0x00010           2       4   40001\n  5  0xabcde           1       0       0\n";
+        assert_eq!(totals_table(&t, &f), table);
+    }
+}
