@@ -29,6 +29,15 @@ struct Cli {
     command: Command,
 }
 
+/// What `pmugen trace` does.
+#[derive(Subcommand)]
+enum TraceAction {
+    /// Decode a captured stream (hex words or a VCD) into the trace of blocks and the
+    /// per-block totals: tables on the terminal, trace.csv and totals.csv in --out.
+    #[command(after_help = "Example:\n  pmugen trace decode capture.vcd --design generated/pmu_knc_t4_k2_c40_design.json --out target/trace")]
+    Decode(pmugen::trace::command::DecodeArgs),
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Write the Verilog of a design, with its C header and tables.
@@ -81,6 +90,13 @@ enum Command {
         baud: u32,
         #[command(subcommand)]
         action: HostAction,
+    },
+    /// Work with a PMU's counter-level trace stream.
+    #[command(after_help = "Example:\n  pmugen trace decode capture.vcd --design generated/pmu_knc_t4_k2_c40_design.json\n  \
+                            pmugen trace decode words.hex --threads 1 --counters 2 --counter-width 40 --address-width 32")]
+    Trace {
+        #[command(subcommand)]
+        action: TraceAction,
     },
     /// The main job: generate + simulate + report for one configuration.
     #[command(after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000")]
@@ -316,6 +332,7 @@ fn main() -> Result<()> {
             print!("{}", summary.markdown);
             println!("wrote {}", summary.bitstream.display());
         }
+        Command::Trace { action: TraceAction::Decode(args) } => pmugen::trace::command::run(&args)?,
         Command::Host { port, baud, action } => pmugen::host::command::run(&port, baud, action)?,
         Command::Bench { design: BenchDesign::Monitor { cycles, seed } } => {
             let mut rows = Vec::new();

@@ -134,7 +134,11 @@ fn generate_pmu(name: &str, args: &[&str]) -> (bool, String, PathBuf) {
 
 #[test]
 fn pmu_parameters_out_of_range_are_refused_naming_flag_and_range() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 10] = [
+        (&["--trace-depth", "100"], "--trace-depth (D) = 100 is not a power of 2; allowed: a power of 2 in 2..=1024"),
+        (&["--trace-depth", "2048"], "--trace-depth (D) = 2048 is out of range 2..=1024"),
+        (&["--address-width", "15"], "--address-width (AW) = 15 is out of range 16..=48"),
+        (&["--address-width", "49"], "--address-width (AW) = 49 is out of range 16..=48"),
         (&["--threads", "5"], "--threads (T) = 5 is out of range 1..=4"),
         (&["--threads", "0"], "--threads (T) = 0 is out of range 1..=4"),
         (&["--counters", "5"], "--counters (K) = 5 is out of range 1..=4"),
@@ -250,4 +254,48 @@ fn simulate_and_bench_take_the_pmu() {
     for row in ["| 1 | 2 | 40 |", "| 4 | 2 | 40 |", "| 4 | 4 | 64 |"] {
         assert!(text.contains(row), "{row} missing:\n{text}");
     }
+}
+
+#[test]
+fn trace_decode_writes_the_trace_and_totals_and_refuses_bad_streams_naming_the_word() {
+    let (ok, text, design_dir) = generate_pmu("pmu-trace-design", &["--threads", "2", "--counters", "2", "--counter-width", "24", "--trace-depth", "16"]);
+    assert!(ok, "{text}");
+    let design = design_dir.join("pmu_knc_t2_k2_c24_d16_a32_design.json");
+    let design = design.to_string_lossy().into_owned();
+    let dir = scratch("pmu-trace-streams");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Two executions of block 0x400 by process 9 on thread 1, then block 0x480.
+    let good = "0xA000000000000400\n9\n5\n7\n# comment\n2000000000000480\n1\n2\n2000000000000400\n3\n4\n";
+    let cases = [
+        ("good.hex", good, None),
+        ("not-hex.hex", "0xA000000000000400\n9\nfive\n7\n", Some(":3: \"five\": not a hex number")),
+        ("truncated.hex", "0xA000000000000400\n9\n5\n", Some("missing")),
+        ("reserved.hex", "0x0001000000000400\n5\n7\n", Some("word 0 (0x0001000000000400)")),
+        ("thread.hex", "0x6000000000000400\n5\n7\n", Some("word 0 (0x6000000000000400)")),
+        ("wide-value.hex", "0x2000000000000400\n0x1000000\n7\n", Some("word 1 (0x0000000001000000)")),
+    ];
+    for (name, stream, refusal) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, stream).unwrap();
+        let out = dir.join(format!("{name}.out"));
+        let (path, out_text) = (path.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
+        let (ok, text) = pmugen(&["trace", "decode", &path, "--design", &design, "--out", &out_text]);
+        match refusal {
+            None => {
+                assert!(ok, "{text}");
+                let trace = std::fs::read_to_string(out.join("trace.csv")).unwrap();
+                assert_eq!(trace.lines().count(), 4, "a header and three records:\n{trace}");
+                let totals = std::fs::read_to_string(out.join("totals.csv")).unwrap();
+                assert!(totals.lines().any(|l| l.contains("0x00000400") && l.contains(",2,8,11")), "{totals}");
+                assert!(text.contains("process 9"), "{text}");
+            }
+            Some(message) => {
+                assert!(!ok, "{name} was accepted:\n{text}");
+                assert!(text.contains(name) && text.contains(message), "{name}: expected `{message}` in:\n{text}");
+                assert!(!out.exists(), "{name}: wrote {}", out.display());
+            }
+        }
+    }
+    let (ok, text) = pmugen(&["trace", "decode", &dir.join("good.hex").to_string_lossy()]);
+    assert!(!ok && text.contains("--design"), "without the format: {text}");
 }

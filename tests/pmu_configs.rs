@@ -3,7 +3,8 @@
 //! table: 784 designs), and a covering subset lints clean with Verilator -Wall and
 //! passes yosys `hierarchy -check; proc; check -assert`: every (T, K) at CW = 16, 33
 //! and 64, plus a seeded random sample. `scripts/check-configs.sh` lints and checks
-//! all 784 (about ten minutes on two cores).
+//! all 784 (about ten minutes on two cores). Trace depth D and address width AW: their
+//! corners and a seeded sample, each with its own top name, lint and yosys check.
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
 use pmugen::report::harness::top_ports;
@@ -12,7 +13,8 @@ use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_sim::tools::{verilator_lint, yosys_check};
 use rand::{Rng, SeedableRng};
 
-/// The ports of the docs' port table for (T, K) with the default table (TEW 50, CEW 19).
+/// The ports of the docs' port table for (T, K) with the default table (TEW 50, CEW 19),
+/// AW = 32.
 fn expected_ports(threads: usize) -> Vec<(String, bool, usize)> {
     [
         ("clock", true, 1),
@@ -21,6 +23,9 @@ fn expected_ports(threads: usize) -> Vec<(String, bool, usize)> {
         ("core_events", true, 19),
         ("kernel", true, threads),
         ("pm_mark", true, threads),
+        ("bb_end", true, threads),
+        ("bb_addr", true, threads * 32),
+        ("pid", true, threads * 32),
         ("pmi", false, threads),
         ("reg_thread", true, 2),
         ("reg_priv", true, 1),
@@ -30,6 +35,10 @@ fn expected_ports(threads: usize) -> Vec<(String, bool, usize)> {
         ("reg_read", true, 1),
         ("reg_rdata", false, 64),
         ("reg_fault", false, 1),
+        ("trace_data", false, 64),
+        ("trace_valid", false, 1),
+        ("trace_ready", true, 1),
+        ("trace_last", false, 1),
     ]
     .into_iter()
     .map(|(name, input, width)| (name.to_string(), input, width))
@@ -58,9 +67,10 @@ fn all_784_configurations_generate_with_the_documented_ports() {
                     for module in module_names(&text) {
                         assert!(module.starts_with(&top), "module {module} does not start with {top}");
                     }
-                    // The top, the input stage, ANY sums, decoder, TSC and register port, three blocks per
-                    // counter (select, sampler, counter) and two per thread (controls).
-                    assert_eq!(module_names(&text).len(), 6 + 3 * t * k + 2 * t, "{top}: one module per block");
+                    // The top, the input stage, ANY sums, decoder, TSC, register port and the trace unit's
+                    // control, record and queue, three blocks per counter (select, sampler, counter) and
+                    // two per thread (controls).
+                    assert_eq!(module_names(&text).len(), 9 + 3 * t * k + 2 * t, "{top}: one module per block");
                 }
             });
         }
@@ -87,4 +97,28 @@ fn a_covering_subset_lints_clean_and_passes_yosys() {
             });
         }
     });
+}
+
+#[test]
+fn trace_depth_and_address_width_lint_clean_and_pass_yosys() {
+    let seed = 0x5eed_da77;
+    println!("seed {seed:#x}");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut configurations = vec![(1, 1, 16, 2, 16), (4, 4, 64, 1024, 48), (2, 3, 40, 4, 47), (3, 2, 17, 128, 33)];
+    configurations.extend((0..4).map(|_| {
+        let (t, k, cw) = (rng.gen_range(1..=4), rng.gen_range(1..=4), rng.gen_range(16..=64));
+        (t, k, cw, 1usize << rng.gen_range(1..=10), rng.gen_range(16..=48))
+    }));
+    for (t, k, cw, d, aw) in configurations {
+        let params = PmuParams::with_default_table(t, k, cw).with_trace(d as u64, aw as u64).unwrap();
+        let design = PmuDesign::new(params);
+        let (top, text) = (design.top_name(), design.verilog().unwrap_or_else(|e| panic!("{e}")));
+        let expected = if (d, aw) == (256, 32) { format!("pmu_knc_t{t}_k{k}_c{cw}") } else { format!("pmu_knc_t{t}_k{k}_c{cw}_d{d}_a{aw}") };
+        assert_eq!(top, expected);
+        let ports = top_ports(&text, &top).unwrap();
+        let width = |name: &str| ports.iter().find(|(port, _, _)| port == name).map(|(_, _, width)| *width);
+        assert_eq!((width("bb_addr"), width("pid"), width("bb_end")), (Some(t * aw), Some(t * 32), Some(t)), "{top}");
+        verilator_lint(&text, &top).unwrap_or_else(|e| panic!("{e}"));
+        yosys_check(&text, &top).unwrap_or_else(|e| panic!("{e}"));
+    }
 }

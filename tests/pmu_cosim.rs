@@ -3,13 +3,19 @@
 //! output compared every cycle. One million cycles at the default configuration,
 //! 100,000 at the corners (T,K,CW) = (1,1,16), (2,3,64), (3,4,33), and with two custom
 //! tables: only core-scope events (the `events` port carries no field), and an event
-//! counting up to 255 per cycle (an 8-bit field, sums of up to 1020 with ANY).
+//! counting up to 255 per cycle (an 8-bit field, sums of up to 1020 with ANY). The
+//! stimulus traces too (block ends, pids, TRACE_* writes, backpressure); tracing
+//! corners (T,K,CW,D,AW) = (1,1,16,2,16) and (2,4,64,16,48). The stream captured from
+//! Verilator is decoded by `pmugen::trace` and must give the reference model's records.
 mod common;
 
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
+use pmugen_sim::ports::Engine;
+use pmugen_sim::reference::ReferencePmu;
+use pmugen::trace::{decode, TraceFormat, Word};
 
 fn run(params: PmuParams, cycles: u64, seed: u64) {
     let design = PmuDesign::new(params);
@@ -22,6 +28,76 @@ fn run(params: PmuParams, cycles: u64, seed: u64) {
     assert!(reads > cycles / 10, "only {reads} cycles read non-zero data");
     assert!(faults > cycles / 100 && faults < cycles / 2, "{faults} faulting cycles");
     assert!(pmi > cycles / 100 && pmi < cycles * 19 / 20, "pmi non-zero in {pmi} of {cycles} cycles");
+    let (valid, last) = (summary.active("trace_valid"), summary.active("trace_last"));
+    println!("non-zero cycles: trace_valid {valid}, trace_last {last}");
+    assert!(valid > cycles / 50 && valid < cycles * 19 / 20 && last > cycles / 200, "trace_valid {valid}, trace_last {last} of {cycles}");
+}
+
+/// The stream of `cycles` cycles of the stimulus, captured from Verilator (the words
+/// that moved), decoded, against the records the reference model made and did not drop.
+fn decode_captured_stream(params: PmuParams, cycles: usize, seed: u64) {
+    let design = PmuDesign::new(params.clone());
+    let mut verilator = design.verilator(None).unwrap_or_else(|e| panic!("{e}"));
+    let mut reference = ReferencePmu::new(params.port_config());
+    reference.log_trace_records();
+    let inputs: Vec<_> = design.stimulus(seed).take(cycles).collect();
+    let mut outputs = Vec::new();
+    verilator.step_batch(&inputs, &mut outputs);
+    let (mut words, mut expected) = (Vec::new(), Vec::new());
+    let mut previous = Default::default();
+    let mut decoded = 0;
+    for (input, output) in inputs.iter().zip(&outputs) {
+        let previous_outputs: &pmugen_sim::ports::pmu::PmuOutputs = &previous;
+        if input.reset {
+            // A reset empties the queue: decode what came before it, start again.
+            decoded += check(&words, &expected, &params);
+            (words, expected) = (Vec::new(), Vec::new());
+        } else if previous_outputs.trace_valid && input.trace_ready {
+            words.push(Word { data: previous_outputs.trace_data, last: Some(previous_outputs.trace_last) });
+        }
+        assert_eq!(reference.step(input), *output, "Verilator follows the reference");
+        expected.extend(reference.take_trace_records().into_iter().filter(|(_, dropped)| !dropped).map(|(record, _)| record));
+        previous = *output;
+    }
+    decoded += check(&words, &expected, &params);
+    println!("{}: {decoded} records decoded", design.top_name());
+    assert!(decoded > 500, "only {decoded} records decoded");
+}
+
+/// Decode `words` (cut after their last complete record) and compare with the first
+/// records of `expected` (stream words per record).
+fn check(words: &[Word], expected: &[Vec<u64>], params: &PmuParams) -> usize {
+    let format = TraceFormat { threads: params.threads, counters: params.counters, counter_width: params.counter_width, address_width: params.address_width };
+    let complete = words.iter().rposition(|w| w.last == Some(true)).map_or(0, |i| i + 1);
+    let records = decode(&words[..complete], &format).unwrap_or_else(|e| panic!("{e}"));
+    assert!(records.len() <= expected.len());
+    for (record, words) in records.iter().zip(expected) {
+        let new_process = words[0] >> 63 == 1;
+        assert_eq!(record.thread as u64, words[0] >> 61 & 3);
+        assert_eq!(record.address, words[0] & ((1 << params.address_width) - 1));
+        assert_eq!(record.new_process, new_process.then_some(words[1] as u32));
+        assert_eq!(record.values, words[1 + new_process as usize..], "record {}", record.index);
+    }
+    records.len()
+}
+
+#[test]
+fn decoding_the_captured_streams_gives_the_reference_models_records() {
+    let corners = [(4, 2, 40, 256, 32), (1, 1, 16, 2, 16), (2, 4, 64, 16, 48)];
+    for (seed, (t, k, cw, d, aw)) in corners.into_iter().enumerate() {
+        let params = PmuParams::with_default_table(t, k, cw).with_trace(d, aw).unwrap();
+        decode_captured_stream(params, 100_000, 0xDEC0 + seed as u64);
+    }
+}
+
+#[test]
+fn trace_t1_k1_c16_d2_a16_100k_cycles() {
+    run(PmuParams::with_default_table(1, 1, 16).with_trace(2, 16).unwrap(), 100_000, 0xC0_7121);
+}
+
+#[test]
+fn trace_t2_k4_c64_d16_a48_100k_cycles() {
+    run(PmuParams::with_default_table(2, 4, 64).with_trace(16, 48).unwrap(), 100_000, 0xC0_7248);
 }
 
 fn table(json: &str, stem: &str, counters: usize) -> EventTable {

@@ -4,8 +4,8 @@
 //! the register's value when allowed), and for every write the affected register read
 //! back in ring 0 (a denied write changes nothing, an allowed one keeps §6's bits).
 //! reg_thread >= T is denied for everything; a read and a write in one cycle are checked
-//! separately. The part-D registers (0x40-0x42) are not implemented: unlisted, denied.
-//! T = 3, K = 3, CW = 36; three engines in lockstep.
+//! separately. The trace registers (0x40-0x42) are shared by all banks, like the TSC.
+//! T = 3, K = 3, CW = 36 (D = 256, AW = 32); three engines in lockstep.
 mod common;
 
 use common::pmu::PmuBench;
@@ -33,6 +33,11 @@ const SHADOW_CTRL: u8 = 0x38;
 const FREEZE_CTRL: u8 = 0x39;
 const USER_ACCESS: u8 = 0x3E;
 const SPFLT: u8 = 0x3F;
+const TRACE_CTRL: u8 = 0x40;
+const TRACE_PID: u8 = 0x41;
+const TRACE_DROPPED: u8 = 0x42;
+/// One past the highest listed address.
+const END: u8 = 0x43;
 
 fn within(addr: u8, base: u8) -> bool {
     (base..base + K).contains(&addr)
@@ -47,6 +52,7 @@ fn allowed(addr: u8, ua: u64) -> [bool; 4] {
         a if within(a, CNTR) => [true, true, ua & 2 != 0, false],
         a if within(a, EVTSEL) || within(a, SHADOW) => rw,
         SPFLT_CONTROL | OVF_CTRL | GLOBAL_CTRL | SHADOW_CTRL | FREEZE_CTRL | USER_ACCESS => rw,
+        TRACE_CTRL | TRACE_PID | TRACE_DROPPED => rw,
         SPFLT => [false, true, false, ua & 4 != 0],
         _ => [false; 4],
     }
@@ -63,14 +69,17 @@ fn mask(addr: u8) -> u64 {
         SHADOW_CTRL => k << 8 | k,
         FREEZE_CTRL => 1,
         USER_ACCESS => 7,
-        _ => 0,
+        TRACE_CTRL => 0x33,
+        TRACE_PID => 0xFFFF_FFFF,
+        _ => 0, // TRACE_DROPPED: any write clears it
     }
 }
 
-/// The bench with what each register should hold: per-bank registers and the shared TSC.
+/// The bench with what each register should hold: per-bank registers (the shared
+/// trace registers kept equal in every bank) and the shared TSC.
 struct Port {
     b: PmuBench,
-    regs: [[u64; 64]; T],
+    regs: [[u64; END as usize]; T],
     tsc: u64,
     tsc_cycle: u64,
 }
@@ -79,7 +88,7 @@ impl Port {
     /// Reset, then distinct non-zero values in every bank (no EVTSEL with EN; no events).
     fn new() -> Self {
         let b = new_bench();
-        let mut p = Port { b, regs: [[0; 64]; T], tsc: 0, tsc_cycle: 0 };
+        let mut p = Port { b, regs: [[0; END as usize]; T], tsc: 0, tsc_cycle: 0 };
         assert_eq!(p.b.reset(), Default::default(), "outputs 0 after reset");
         p.tsc_cycle = p.b.cycle;
         for t in 0..T {
@@ -103,9 +112,9 @@ impl Port {
     /// What a ring-0 read of `addr` in `bank` returns in the next cycle.
     fn value(&self, bank: usize, addr: u8) -> u64 {
         match addr {
-            PMU_ID => T as u64 | (K as u64) << 8 | (CW as u64) << 16 | (bank as u64) << 40 | 0x504D << 48,
+            PMU_ID => T as u64 | (K as u64) << 8 | (CW as u64) << 16 | 32 << 24 | 8 << 32 | (bank as u64) << 40 | 0x504D << 48,
             TSC => self.tsc.wrapping_add(self.b.cycle - self.tsc_cycle),
-            a if a < 64 => self.regs[bank][a as usize],
+            a if a < END => self.regs[bank][a as usize],
             _ => 0,
         }
     }
@@ -125,6 +134,7 @@ impl Port {
                     self.regs[bank][SPFLT_CONTROL as usize] =
                         self.regs[bank][SPFLT_CONTROL as usize] & !(1 << 63) | (data & 1) << 63
                 }
+                TRACE_CTRL | TRACE_PID | TRACE_DROPPED => self.regs.iter_mut().for_each(|regs| regs[addr as usize] = data & mask(addr)),
                 a => self.regs[bank][a as usize] = data & mask(a),
             }
         }
@@ -135,7 +145,7 @@ impl Port {
     /// Every register readable in ring 0, every bank.
     fn snapshot(&mut self) {
         for bank in 0..T {
-            for addr in 0..64 {
+            for addr in 0..END {
                 if allowed(addr, 0)[0] {
                     self.read(bank, true, addr, true);
                 }
@@ -173,7 +183,7 @@ fn every_address_ring_and_direction_under_every_user_access() {
                     _ => {}
                 }
             }
-            for a in 0..64u8 {
+            for a in 0..END {
                 if p.regs[bank][a as usize] != before[a as usize] {
                     let old = before[a as usize];
                     p.write(bank, true, a, old); // put back what the allowed writes changed

@@ -33,7 +33,7 @@ module tb_count_instructions;
     localparam [63:0] EVTSEL_USR = 64'h1 << 16;
     localparam [63:0] EVTSEL_EN  = 64'h1 << 22;
     localparam [63:0] EVTSEL_VAL = EVT_INSTRUCTIONS_EXECUTED | EVTSEL_USR | EVTSEL_EN; // 0x410016
-    localparam [63:0] ID_VALUE_THREAD0 = 64'h504D000000280204;
+    localparam [63:0] ID_VALUE_THREAD0 = 64'h504D000820280204; // AW 32, log2 D 8
 
     // ---- DUT ----------------------------------------------------------------------------
     reg          clock;
@@ -42,6 +42,9 @@ module tb_count_instructions;
     reg  [18:0]  core_events;
     reg  [3:0]   kernel;
     reg  [3:0]   pm_mark;
+    reg  [3:0]   bb_end;
+    reg  [127:0] bb_addr;
+    reg  [127:0] pid;
     wire [3:0]   pmi;
     reg  [1:0]   reg_thread;
     reg          reg_priv;
@@ -51,6 +54,9 @@ module tb_count_instructions;
     reg          reg_read;
     wire [63:0]  reg_rdata;
     wire         reg_fault;
+    wire [63:0]  trace_data;
+    wire         trace_valid;
+    wire         trace_last;
 
     pmu_knc_t4_k2_c40 dut (
         .clock(clock), .reset(reset),
@@ -58,7 +64,10 @@ module tb_count_instructions;
         .kernel(kernel), .pm_mark(pm_mark), .pmi(pmi),
         .reg_thread(reg_thread), .reg_priv(reg_priv), .reg_addr(reg_addr),
         .reg_wdata(reg_wdata), .reg_write(reg_write), .reg_read(reg_read),
-        .reg_rdata(reg_rdata), .reg_fault(reg_fault)
+        .reg_rdata(reg_rdata), .reg_fault(reg_fault),
+        // The trace unit stays off (TRACE_CTRL is 0 after reset): no block ends.
+        .bb_end(bb_end), .bb_addr(bb_addr), .pid(pid),
+        .trace_data(trace_data), .trace_valid(trace_valid), .trace_ready(1'b1), .trace_last(trace_last)
     );
 
     initial clock = 1'b0;
@@ -138,6 +147,9 @@ module tb_count_instructions;
             events[3*TEW + IE_LSB +: IE_W] = n3;
             core_events = $random(seed);
             pm_mark     = $random(seed);     // ignored: FREEZE_CTRL stays 0 (§11)
+            bb_end      = $random(seed);     // ignored: TRACE_CTRL stays 0 (§13)
+            bb_addr     = {4{$random(seed)}};
+            pid         = {4{$random(seed)}};
             kernel      = $random(seed);
             kernel[0]   = k0;
             if (counting && !k0)

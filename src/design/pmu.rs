@@ -62,6 +62,12 @@ impl PmuDesign {
         serde_json::to_string_pretty(&description).expect("plain JSON") + "\n"
     }
 
+    /// Bits of one trace queue entry (docs/pmu.md §13.4).
+    pub fn record_bits(&self) -> usize {
+        let p = &self.params;
+        pmugen_hdl::pmu::trace::RecordLayout { address_width: p.address_width, counters: p.counters, counter_width: p.counter_width }.width()
+    }
+
     /// The header every generated file of the PMU starts with.
     pub fn header(&self) -> Vec<String> {
         let p = &self.params;

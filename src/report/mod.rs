@@ -69,6 +69,11 @@ pub trait Subject {
     }
     /// The devices to place on.
     fn devices(&self) -> &'static [Device];
+    /// Parts of the design whose iCE40 cost is reported on its own: (label, module
+    /// name in the generated file), each synthesized alone.
+    fn parts(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// Everything the report says about one design.
@@ -94,6 +99,8 @@ pub struct Report {
     pub synthesis: Synthesis,
     /// Placement per device.
     pub placements: Vec<Placement>,
+    /// The design's parts synthesized alone (see [`Subject::parts`]).
+    pub parts: BTreeMap<String, Synthesis>,
     /// Coarse cells by type.
     pub coarse_cells: BTreeMap<String, usize>,
 }
@@ -176,6 +183,13 @@ fn ice40_markdown(md: &mut String, report: &Report) {
     for p in report.placements.iter().filter(|p| p.note.is_some()) {
         let _ = writeln!(md, "\n{}: {}", p.device, p.note.as_deref().unwrap_or(""));
     }
+    if !report.parts.is_empty() {
+        let _ = writeln!(md, "\n### Parts synthesized alone (`synth_ice40` of the part's module as top)\n");
+        let _ = writeln!(md, "| part | SB_LUT4 | SB_DFF* | SB_CARRY | SB_RAM40_4K |\n|---|---:|---:|---:|---:|");
+        for (part, s) in &report.parts {
+            let _ = writeln!(md, "| {part} | {} | {} | {} | {} |", s.lut4, s.dff, s.carry, s.ram);
+        }
+    }
 }
 
 /// What a report run does besides the budget count.
@@ -244,6 +258,12 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         }
         placements.push(placement);
     }
+    let mut parts = BTreeMap::new();
+    for (label, module) in subject.parts().into_iter().filter(|_| options.place) {
+        eprintln!("report {top}: yosys synth_ice40 of the {label} alone ...");
+        let name = format!("part_{}", label.replace(' ', "_"));
+        parts.insert(label, ice40::synthesize(out, &verilog_file, &module, &name)?);
+    }
     let mut tools = BTreeMap::new();
     tools.insert("yosys".to_string(), tool_version("yosys", "-V", out));
     tools.insert("nextpnr-ice40".to_string(), tool_version("nextpnr-ice40", "--version", out));
@@ -258,6 +278,7 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         notes: subject.notes(&counts, &netlist)?.into_iter().collect(),
         synthesis,
         placements,
+        parts,
         coarse_cells: counts.cells.clone(),
     };
     std::fs::write(out.join("report.md"), markdown(&report, subject.budget_source()))?;
@@ -290,6 +311,9 @@ fn print_summary(report: &Report, path: &Path) {
         return;
     }
     println!("  iCE40 LUT4 / DFF / CARRY / RAM  {} / {} / {} / {}", s.lut4, s.dff, s.carry, s.ram);
+    for (part, s) in &report.parts {
+        println!("  {part:<28} LUT4 / DFF / CARRY / RAM  {} / {} / {} / {} (alone)", s.lut4, s.dff, s.carry, s.ram);
+    }
     for p in &report.placements {
         let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
         match p.fmax_mhz {

@@ -33,7 +33,25 @@ pub const GROUPS: Groups = &[
     ("samplers$*.count_q", "event samples"),
     ("port.rdata_q", "read data and fault"),
     ("port.fault_q", "read data and fault"),
+    ("trace_control.ctrl_q", "trace control and PID"),
+    ("trace_control.trace_pid_q", "trace control and PID"),
+    ("trace_control.bb_end_q", "input stage (trace)"),
+    ("trace_control.address_q", "input stage (trace)"),
+    ("trace_control.pid_q", "input stage (trace)"),
+    ("trace_control.last_pid_q", "last pid"),
+    ("trace_control.has_last_q", "last pid"),
+    ("trace_control.dropped_q", "dropped counter"),
+    ("trace_queue.read_pointer_q", "queue pointers"),
+    ("trace_queue.write_pointer_q", "queue pointers"),
+    ("trace_queue.occupancy_q", "queue pointers"),
+    ("trace_queue.word_q", "stream state"),
+    ("trace_queue.first_q", "stream state"),
+    ("trace_queue.first_from_bypass_q", "stream state"),
 ];
+
+/// The trace unit's groups (its cost is reported apart, docs/pmu.md §8).
+const TRACE_GROUPS: &[&str] =
+    &["trace control and PID", "input stage (trace)", "last pid", "dropped counter", "queue pointers", "stream state"];
 
 impl Subject for PmuDesign {
     fn top_name(&self) -> String {
@@ -71,5 +89,38 @@ impl Subject for PmuDesign {
     }
     fn devices(&self) -> &'static [Device] {
         &[HX8K, UP5K]
+    }
+    fn notes(&self, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
+        let trace_flip_flops = TRACE_GROUPS.iter().map(|group| counts.group(group)).sum();
+        // The queue's RAM: every memory cell of the coarse netlist (the read register is
+        // part of the RAM's read port, `memory -nomap`).
+        let top = Design::top_name(self);
+        let ram_bits = netlist["modules"][&top]["cells"]
+            .as_object()
+            .map(|cells| {
+                cells
+                    .values()
+                    .filter(|cell| cell["type"].as_str().is_some_and(|t| t.starts_with("$mem")))
+                    .map(|cell| parameter(&cell["parameters"]["WIDTH"]) * parameter(&cell["parameters"]["SIZE"]))
+                    .sum()
+            })
+            .unwrap_or(0);
+        Ok(vec![
+            ("trace unit flip-flops (the trace groups below)".to_string(), trace_flip_flops),
+            (format!("trace queue RAM bits (D = {} records of {} bits)", self.params.trace_depth, self.record_bits()), ram_bits),
+        ])
+    }
+    fn parts(&self) -> Vec<(String, String)> {
+        let top = Design::top_name(self);
+        ["trace_control", "trace_record", "trace_queue"].iter().map(|part| (part.replace('_', " "), format!("{top}${part}"))).collect()
+    }
+}
+
+/// A yosys JSON parameter (a binary string or a number).
+fn parameter(value: &Value) -> usize {
+    match value {
+        Value::String(bits) => usize::from_str_radix(bits, 2).unwrap_or(0),
+        Value::Number(number) => number.as_u64().unwrap_or(0) as usize,
+        _ => 0,
     }
 }

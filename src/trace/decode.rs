@@ -81,7 +81,11 @@ pub fn record_words(format: &TraceFormat, new_process: bool) -> usize {
 
 /// Mask of the bits at and above `width` in a 64-bit word (0 when width >= 64).
 fn high_bits(width: usize) -> u64 {
-    if width >= 64 { 0 } else { !0u64 << width }
+    if width >= 64 {
+        0
+    } else {
+        !0u64 << width
+    }
 }
 
 /// Decodes a whole stream into records, refusing any malformed word.
@@ -243,7 +247,15 @@ pub(crate) mod tests {
         for last in [false, true] {
             let r = decode(&stream(&recs, last), &f).unwrap();
             assert_eq!(r.len(), 3);
-            let r0 = Record { index: 0, first_word: 0, thread: 0, address: 0x1234, new_process: Some(7), process: Some(7), values: vec![0xffff] };
+            let r0 = Record {
+                index: 0,
+                first_word: 0,
+                thread: 0,
+                address: 0x1234,
+                new_process: Some(7),
+                process: Some(7),
+                values: vec![0xffff],
+            };
             assert_eq!(r[0], r0);
             assert_eq!((r[1].first_word, r[1].address, r[1].new_process, r[1].process), (3, 0xffff, None, Some(7)));
             assert_eq!((r[2].index, r[2].first_word, r[2].new_process, r[2].values.clone()), (2, 5, Some(8), vec![5]));
@@ -281,7 +293,12 @@ pub(crate) mod tests {
             rec(1, 0x10, Some(6), &[7, 7]),
         ];
         let t = totals(&decode(&stream(&recs, false), &f).unwrap());
-        let bt = |process, address, executions, totals: [u128; 2]| BlockTotal { process, address, executions, totals: totals.to_vec() };
+        let bt = |process, address, executions, totals: [u128; 2]| BlockTotal {
+            process,
+            address,
+            executions,
+            totals: totals.to_vec(),
+        };
         let want = [
             bt(None, 0x10, 1, [1, 2]),
             bt(Some(5), 0x10, 2, [13, 24]),
@@ -304,7 +321,13 @@ pub(crate) mod tests {
     #[test]
     fn refuses_bad_thread() {
         let w = stream(&[rec(1, 1, None, &[1]), rec(2, 1, None, &[1])], true);
-        refuse(&w, &fmt(2, 1, 16, 16), DecodeErrorKind::BadThread, 2, &["0x4000000000000001", "thread 2", "2 thread(s)"]);
+        refuse(
+            &w,
+            &fmt(2, 1, 16, 16),
+            DecodeErrorKind::BadThread,
+            2,
+            &["0x4000000000000001", "thread 2", "2 thread(s)"],
+        );
     }
 
     #[test]
@@ -317,7 +340,13 @@ pub(crate) mod tests {
     #[test]
     fn refuses_value_too_wide() {
         let w = stream(&[rec(0, 1, Some(3), &[1, 0x1_0000])], true);
-        refuse(&w, &fmt(1, 2, 16, 16), DecodeErrorKind::ValueTooWide, 3, &["0x0000000000010000", "V_1", "counter width 16"]);
+        refuse(
+            &w,
+            &fmt(1, 2, 16, 16),
+            DecodeErrorKind::ValueTooWide,
+            3,
+            &["0x0000000000010000", "V_1", "counter width 16"],
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! and `trace_ready` both 1 at a rising clock edge; `trace_last` on a record's
 //! final word). The format is fixed by the PMU's threads, counters, counter width
 //! and address width, as in its `design.json`.
+pub mod command;
 pub mod decode;
 pub mod vcd;
 
@@ -32,8 +33,7 @@ impl TraceFormat {
     /// `counter_width`, `address_width`; other keys are ignored). `path` names the
     /// file in error messages.
     pub fn from_design_json(text: &str, path: &str) -> Result<TraceFormat, String> {
-        let v: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("{path}: not valid JSON: {e}"))?;
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("{path}: not valid JSON: {e}"))?;
         let obj = v.as_object().ok_or_else(|| format!("{path}: expected a JSON object"))?;
         let key = |name: &str, lo: u64, hi: u64| -> Result<usize, String> {
             let want = format!("an integer in {lo}..={hi}");

@@ -67,10 +67,7 @@ fn header<'a>(toks: &[(usize, &'a str)], path: &str) -> Result<(Vec<Var<'a>>, us
 /// `.signal`, the least deep one when there are several.
 fn find<'a>(vars: &[Var<'a>], signal: &str, path: &str) -> Result<&'a str, String> {
     let depth = |v: &Var| v.name.matches('.').count();
-    let hits: Vec<&Var> = vars
-        .iter()
-        .filter(|v| v.name == signal || v.name.ends_with(&format!(".{signal}")))
-        .collect();
+    let hits: Vec<&Var> = vars.iter().filter(|v| v.name == signal || v.name.ends_with(&format!(".{signal}"))).collect();
     let Some(top) = hits.iter().map(|v| depth(v)).min() else {
         return Err(format!("{path}: no signal `{signal}` (in any scope) in the VCD"));
     };
@@ -145,8 +142,8 @@ fn bits(s: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::decode::tests::fmt;
     use super::super::decode;
+    use super::super::decode::tests::fmt;
     use super::*;
 
     /// Two records (3 words with NEW_PROCESS, then 2) with a 3-cycle stall on the
@@ -243,7 +240,10 @@ b1101111010101101 "
         let f = Some(false);
         assert_eq!(got, [(0x8000_0000_0000_1234, f), (7, f), (0x55, Some(true)), (0x20, f), (3, Some(true))]);
         let r = decode(&w, &fmt(1, 1, 16, 16)).unwrap();
-        assert_eq!((r[0].new_process, r[0].values.clone(), r[1].process, r[1].address), (Some(7), vec![0x55], Some(7), 0x20));
+        assert_eq!(
+            (r[0].new_process, r[0].values.clone(), r[1].process, r[1].address),
+            (Some(7), vec![0x55], Some(7), 0x20)
+        );
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub struct PmuBench {
     pub out: PmuOutputs,
     /// Edges so far.
     pub cycle: u64,
+    /// Every trace word that moved (trace_valid and trace_ready at an edge): (data, last).
+    pub trace_words: Vec<(u64, bool)>,
 }
 
 impl PmuBench {
@@ -53,6 +55,7 @@ impl PmuBench {
             inputs: PmuInputs::default(),
             out: PmuOutputs::default(),
             cycle: 0,
+            trace_words: Vec::new(),
         }
     }
 
@@ -74,6 +77,9 @@ impl PmuBench {
 
     /// One rising edge with the current inputs; panics if the engines disagree.
     pub fn step(&mut self) -> PmuOutputs {
+        if self.out.trace_valid && self.inputs.trace_ready && !self.inputs.reset {
+            self.trace_words.push((self.out.trace_data, self.out.trace_last));
+        }
         let expected = self.reference.step(&self.inputs);
         for engine in &mut self.engines {
             let actual = engine.step(&self.inputs);

@@ -149,7 +149,7 @@ impl PmuStimulus {
         let rng = &mut self.rng;
         let thread = if rng.gen_bool(0.9) { rng.gen_range(0..self.config.threads as u64) } else { rng.gen_range(0..4) };
         let junk = rng.gen::<u64>() & !0x33;
-        rng.gen_bool(0.85) as u64 | (rng.gen_bool(0.3) as u64) << 1 | thread << 4 | junk
+        rng.gen_bool(0.6) as u64 | (rng.gen_bool(0.3) as u64) << 1 | thread << 4 | junk
     }
 
     /// The trace inputs of one cycle: block ends, addresses, pids, and `trace_ready`.
@@ -165,7 +165,9 @@ impl PmuStimulus {
             if self.rng.gen_ratio(1, 300) {
                 self.pids[thread] = self.some_pid();
             }
-            let ends = if burst { self.rng.gen_bool(0.9) } else { self.rng.gen_ratio(1, 5) };
+            // Sparse block ends outside bursts: each one restarts the traced counters,
+            // which must still reach their overflow often enough.
+            let ends = if burst { self.rng.gen_bool(0.9) } else { self.rng.gen_ratio(1, 30) };
             inputs.bb_end |= (ends as u8) << thread;
             inputs.bb_addr[thread] = self.rng.gen::<u64>() & address_mask;
             inputs.pid[thread] = self.pids[thread];

@@ -219,3 +219,87 @@ impl Logic for TraceControl {
         Verilog::Custom(v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{apply, assert_valid_verilog, edge};
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut TraceControl::new(4, 32), "trace_control_t4");
+        assert_valid_verilog(&mut TraceControl::new(1, 16), "trace_control_t1");
+        assert_valid_verilog(&mut TraceControl::new(3, 48), "trace_control_t3");
+    }
+
+    /// docs/pmu.md §13.1-§13.3 and §7 for the control, cycle by cycle: the block end
+    /// of the traced thread one cycle late, the filter, NEW_PROCESS, the registers.
+    #[test]
+    fn block_ends_records_and_new_processes_follow_the_rules() {
+        let seed = 0x5eed_7002;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (threads, aw) = (3usize, 20usize);
+        let mut uut = TraceControl::new(threads, aw);
+        uut.connect_all();
+        // The rules' state: registers, last cycle's inputs (all threads), the previous block end's pid.
+        let (mut ctrl, mut trace_pid, mut dropped) = (0u64, 0u64, 0u64);
+        let mut last_inputs: Option<(u64, [u64; 4], [u64; 4])> = None;
+        let mut previous_pid: Option<u64> = None;
+        let (mut records, mut new_processes) = (0, 0);
+        for step in 0..50_000 {
+            let wdata = rng.gen::<u64>() & !0xC | [0u64, 0x11, 0x21, 0x03, 0x13, 0x31][rng.gen_range(0..6)];
+            let (ctrl_write, pid_write, dropped_write) = (rng.gen_ratio(1, 20), rng.gen_ratio(1, 30), rng.gen_ratio(1, 30));
+            let drop = rng.gen_bool(0.3);
+            let bb_end = rng.gen::<u64>() & 7;
+            let addresses = [0, 1, 2, 3].map(|_| rng.gen::<u64>() & ((1 << aw) - 1));
+            let pids = [0, 1, 2, 3].map(|_| rng.gen_range(0..3u64));
+            let reset = rng.gen_ratio(1, 2000);
+            apply(&mut uut, |u| &mut u.clock, |u| {
+                u.wdata.set(wdata);
+                (u.ctrl_write.next, u.pid_write.next, u.dropped_write.next, u.drop.next) = (ctrl_write, pid_write, dropped_write, drop);
+                u.bb_end.set(bb_end);
+                for t in 0..threads {
+                    u.bb_addr.set_field(t * aw, aw, addresses[t]);
+                    u.pid.set_field(t * 32, 32, pids[t]);
+                }
+                u.reset.next = reset;
+            });
+            let thread = (ctrl >> 4 & 3) as usize;
+            let (ends, address, pid) = match last_inputs {
+                Some((ends, addresses, pids)) if thread < threads => (ends >> thread & 1 == 1, addresses[thread], pids[thread]),
+                _ => (false, 0, 0),
+            };
+            let block_end = ctrl & 1 == 1 && ends;
+            let record = block_end && !(ctrl & 2 == 2 && pid != trace_pid);
+            let context = format!("step {step} seed {seed:#x}");
+            assert_eq!(uut.restart.get(), if block_end { 1 << thread } else { 0 }, "restart, {context}");
+            assert_eq!(uut.record.val(), record, "record, {context}");
+            if block_end {
+                assert_eq!(uut.new_process.val(), previous_pid != Some(pid), "new process, {context}");
+                assert_eq!((uut.address.get(), uut.block_pid.get(), uut.thread.get()), (address, pid, thread as u64), "{context}");
+            }
+            assert_eq!((uut.ctrl.get(), uut.trace_pid.get(), uut.dropped.get()), (ctrl, trace_pid, dropped), "registers, {context}");
+            records += record as u32;
+            new_processes += (record && uut.new_process.val()) as u32;
+            edge(&mut uut, |u| &mut u.clock);
+            if reset {
+                (ctrl, trace_pid, dropped, last_inputs, previous_pid) = (0, 0, 0, None, None);
+                continue;
+            }
+            if block_end {
+                previous_pid = Some(pid);
+            }
+            if ctrl_write {
+                (ctrl, previous_pid) = (wdata & 0x33, None);
+            }
+            if pid_write {
+                trace_pid = wdata & 0xFFFF_FFFF;
+            }
+            dropped = if dropped_write { drop as u64 } else { dropped + drop as u64 };
+            last_inputs = Some((bb_end, addresses, pids));
+        }
+        assert!(records > 1000 && new_processes > 300, "{records} records, {new_processes} new processes");
+    }
+}

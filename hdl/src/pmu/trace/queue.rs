@@ -242,3 +242,97 @@ impl TraceQueue {
         v
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{apply, assert_valid_verilog, edge};
+    use rand::{Rng, SeedableRng};
+    use std::collections::VecDeque;
+
+    fn layout(aw: usize, k: usize, cw: usize) -> RecordLayout {
+        RecordLayout { address_width: aw, counters: k, counter_width: cw }
+    }
+
+    #[test]
+    fn verilog_is_valid() {
+        assert_valid_verilog(&mut TraceQueue::new(256, layout(32, 2, 40)), "trace_queue_d256");
+        assert_valid_verilog(&mut TraceQueue::new(2, layout(16, 1, 16)), "trace_queue_d2");
+        assert_valid_verilog(&mut TraceQueue::new(1024, layout(48, 4, 64)), "trace_queue_d1024");
+    }
+
+    /// The stream words of an entry, from docs/pmu.md §13.5.
+    fn words(entry: &[u64], layout: &RecordLayout) -> Vec<u64> {
+        let aw = layout.address_width;
+        let field = |lsb: usize, width: usize| crate::dyn_signal::word_field(entry, lsb, width);
+        let new_process = field(aw + 2, 1);
+        let mut words = vec![new_process << 63 | field(aw, 2) << 61 | field(0, aw)];
+        if new_process == 1 {
+            words.push(field(aw + 3, 32));
+        }
+        words.extend((0..layout.counters).map(|i| field(layout.value_lsb(i), layout.counter_width)));
+        words
+    }
+
+    /// §13.4-§13.5 against the block: occupancy, drops, order, timing, holding.
+    #[test]
+    fn records_stream_in_order_back_to_back_and_drop_when_full() {
+        let seed = 0x5eed_7003;
+        println!("seed {seed:#x}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for (depth, layout) in [(2, layout(16, 1, 16)), (4, layout(48, 4, 64)), (8, layout(32, 2, 40))] {
+            let mut uut = TraceQueue::new(depth, layout);
+            uut.connect_all();
+            let mut queue: VecDeque<Vec<u64>> = VecDeque::new();
+            let mut word = 0usize;
+            let (mut drops, mut sent, mut back_to_back) = (0, 0, 0);
+            let mut previous_last_moved = false;
+            for step in 0..30_000 {
+                let push = rng.gen_bool(if step % 2000 < 1000 { 0.5 } else { 0.15 });
+                let ready = rng.gen_bool(if step % 3000 < 1500 { 0.9 } else { 0.3 });
+                let reset = rng.gen_ratio(1, 3000);
+                let entry: Vec<u64> = (0..layout.width().div_ceil(64)).map(|_| rng.gen()).collect();
+                apply(&mut uut, |u| &mut u.clock, |u| {
+                    u.push.next = push;
+                    u.entry.set_words(&entry);
+                    u.ready.next = ready;
+                    u.reset.next = reset;
+                });
+                // The outputs during this cycle.
+                let context = format!("D={depth} step {step} seed {seed:#x}");
+                let front = queue.front();
+                assert_eq!(uut.valid.val(), front.is_some(), "valid, {context}");
+                assert_eq!(uut.data.get(), front.map_or(0, |r| r[word]), "data, {context}");
+                assert_eq!(uut.last.val(), front.is_some_and(|r| word == r.len() - 1), "last, {context}");
+                if previous_last_moved && front.is_some() {
+                    back_to_back += (word == 0) as u32;
+                }
+                // The edge.
+                let moves = front.is_some() && ready;
+                let leaves = moves && front.is_some_and(|r| word == r.len() - 1);
+                let full = queue.len() - leaves as usize == depth;
+                assert_eq!(uut.drop.val(), push && full, "drop, {context}");
+                edge(&mut uut, |u| &mut u.clock);
+                previous_last_moved = leaves && !reset;
+                if reset {
+                    (queue, word) = (VecDeque::new(), 0);
+                    continue;
+                }
+                if leaves {
+                    queue.pop_front();
+                    (word, sent) = (0, sent + 1);
+                } else if moves {
+                    word += 1;
+                }
+                if push && !full {
+                    let mut stored = entry.clone();
+                    let last = stored.len() - 1;
+                    stored[last] &= crate::dyn_signal::low_mask(layout.width() - last * 64);
+                    queue.push_back(words(&stored, &layout));
+                }
+                drops += (push && full) as u32;
+            }
+            assert!(drops > 100 && sent > 1000 && back_to_back > 100, "D={depth}: {drops} drops, {sent} sent, {back_to_back} back to back");
+        }
+    }
+}

@@ -69,7 +69,9 @@ impl ReferencePmu {
             // §6: reset puts every register and flip-flop to its reset value and
             // empties the trace queue; the inputs sampled at the reset edge are dropped
             // (§4), and no trace word moves at it.
+            let log = self.trace.take_log();
             *self = Self::new(self.config.clone());
+            self.trace.restore_log(log);
             return self.outputs();
         }
         let port = evaluate(
@@ -237,6 +239,17 @@ impl ReferencePmu {
     /// TRACE_DROPPED now.
     pub fn trace_dropped(&self) -> u64 {
         self.trace.read(Register::TraceDropped)
+    }
+
+    /// Log every trace record made from now on (for checking a stream decoder).
+    pub fn log_trace_records(&mut self) {
+        self.trace.log_records();
+    }
+
+    /// The trace records made since the last call, each as its stream words, and
+    /// whether it was dropped (the queue was full). Empty unless logging.
+    pub fn take_trace_records(&mut self) -> Vec<(Vec<u64>, bool)> {
+        self.trace.take_records()
     }
 
     /// Trace records made and not yet sent (the one on the stream included).

@@ -21,12 +21,34 @@ pub(super) struct TraceUnit {
     /// pid[s] at the previous block end since reset or the last TRACE_CTRL write.
     previous_pid: Option<u32>,
     queue: TraceQueue,
+    /// Every record made (its stream words) and whether it was dropped, when logging.
+    log: Option<Vec<(Vec<u64>, bool)>>,
 }
 
 impl TraceUnit {
     /// The trace unit after reset: registers 0, no previous block end, queue empty.
     pub(super) fn reset(depth: usize) -> Self {
-        Self { control: 0, traced_pid: 0, dropped: 0, previous_pid: None, queue: TraceQueue::empty(depth) }
+        Self { control: 0, traced_pid: 0, dropped: 0, previous_pid: None, queue: TraceQueue::empty(depth), log: None }
+    }
+
+    /// Start (or keep) logging every record made.
+    pub(super) fn log_records(&mut self) {
+        self.log.get_or_insert_with(Vec::new);
+    }
+
+    /// The records logged since the last call: (stream words, dropped).
+    pub(super) fn take_records(&mut self) -> Vec<(Vec<u64>, bool)> {
+        self.log.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// The log itself (kept across a reset, which is not part of the trace unit's state).
+    pub(super) fn take_log(&mut self) -> Option<Vec<(Vec<u64>, bool)>> {
+        self.log.take()
+    }
+
+    /// Put back a log taken with [`TraceUnit::take_log`].
+    pub(super) fn restore_log(&mut self, log: Option<Vec<(Vec<u64>, bool)>>) {
+        self.log = log;
     }
 
     /// D.2.2: the block end of this cycle, if any.
@@ -57,6 +79,9 @@ impl TraceUnit {
     ) {
         self.queue.handshake(ready);
         let record = block_end.and_then(|end| end.record(values));
+        if let (Some(log), Some(record)) = (&mut self.log, &record) {
+            log.push((record.clone(), self.queue.occupancy() == self.queue.depth()));
+        }
         let dropped = record.is_some_and(|record| self.queue.offer(record));
         // D.2.3: every block end counts as the previous one, recorded or not.
         if let Some(end) = block_end {

@@ -33,6 +33,11 @@ impl TraceQueue {
         Self { depth, records: VecDeque::new(), word: 0 }
     }
 
+    /// D.
+    pub(super) fn depth(&self) -> usize {
+        self.depth
+    }
+
     /// Records made and not yet sent.
     pub(super) fn occupancy(&self) -> usize {
         self.records.len()
