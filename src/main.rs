@@ -198,6 +198,10 @@ enum ReportDesign {
         /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
         #[arg(long)]
         budget_only: bool,
+        /// Count logic cells and check the fit, but skip the pin-harness placement that
+        /// measures Fmax (minutes for large configurations).
+        #[arg(long, conflicts_with = "budget_only")]
+        no_fmax: bool,
     },
 }
 
@@ -303,7 +307,7 @@ fn main() -> Result<()> {
         }
         Command::Generate { design: DesignWithOut::Pmu { pmu, out } } => {
             let path = generate::write(&pmu.design()?, &out)?;
-            println!("wrote {} (and its _regs.h, _regs.md, _events.json, _inputs.json, _inputs.md)", path.display());
+            println!("wrote {} (and its _regs.h, _regs.md, _events.json, _inputs.json, _inputs.md, _design.json)", path.display());
         }
         Command::Simulate { design: DesignWithRun::Monitor { monitor, run } } => {
             run_simulation(design::monitor(monitor.params()).as_ref(), &run)?
@@ -316,12 +320,12 @@ fn main() -> Result<()> {
         }
         Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, .. } } => {
             let params = monitor.params();
-            let options = report::Options { place: !budget_only };
+            let options = report::Options { place: !budget_only, fmax: true };
             report::run_with(&params, &out.unwrap_or_else(|| default_dir(&params.top_name())), &options)?;
         }
-        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only } } => {
+        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax } } => {
             let design = pmu.design()?;
-            let options = report::Options { place: !budget_only };
+            let options = report::Options { place: !budget_only, fmax: !no_fmax };
             report::run_with(&design, &out.unwrap_or_else(|| default_dir(&design.top_name())), &options)?;
         }
         Command::Build { board: name, out } => {

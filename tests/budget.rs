@@ -86,7 +86,7 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
 fn check_pmu(threads: usize, counters: usize, counter_width: usize, place: bool) -> report::Report {
     let design = PmuDesign::new(PmuParams::with_default_table(threads, counters, counter_width));
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-pmu-t{threads}-k{counters}-c{counter_width}"));
-    let options = report::Options { place };
+    let options = report::Options { place, fmax: true };
     let report = report::run_with(&design, &out, &options).unwrap_or_else(|e| panic!("{e:#}"));
     let (tk, cw) = (threads * counters, counter_width);
     let lines: Vec<(&str, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.actual)).collect();

@@ -187,7 +187,10 @@ impl TraceQueue {
         let (width, first_bits, word_bits) = (layout.width(), layout.first_word_bits(), self.word_bits());
         let pointer_bits = depth.trailing_zeros() as usize;
         let mut v = String::new();
-        verilog!(v, "reg [{}:0] memory [0:{}];", width - 1, depth - 1);
+        // A read at the edge that writes the same entry is never used (the bypass gives
+        // that record's first word, and its other words are read one edge later), so
+        // yosys need not emulate the RAM's read-during-write behaviour.
+        verilog!(v, "(* no_rw_check *)\nreg [{}:0] memory [0:{}];", width - 1, depth - 1);
         // No power-on value: the read register and the bypass belong to the RAM's read port.
         verilog!(v, "reg [{}:0] read_data_q;\nreg [{}:0] first_q;", width - 1, first_bits - 1);
         v.push_str(&register_declaration("read_pointer_q", pointer_bits, 0));
