@@ -226,7 +226,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$0$wdata;
     wire  [39:0] counters$0$value;
     wire  [39:0] counters$0$shadow;
-    wire  [39:0] counters$0$next_value;
+    wire  [39:0] counters$0$base;
+    wire  [6:0] counters$0$inc;
     wire  counters$0$overflow;
     reg  counters$1$clock;
     reg  counters$1$reset;
@@ -245,7 +246,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$1$wdata;
     wire  [39:0] counters$1$value;
     wire  [39:0] counters$1$shadow;
-    wire  [39:0] counters$1$next_value;
+    wire  [39:0] counters$1$base;
+    wire  [6:0] counters$1$inc;
     wire  counters$1$overflow;
     reg  counters$2$clock;
     reg  counters$2$reset;
@@ -264,7 +266,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$2$wdata;
     wire  [39:0] counters$2$value;
     wire  [39:0] counters$2$shadow;
-    wire  [39:0] counters$2$next_value;
+    wire  [39:0] counters$2$base;
+    wire  [6:0] counters$2$inc;
     wire  counters$2$overflow;
     reg  counters$3$clock;
     reg  counters$3$reset;
@@ -283,7 +286,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$3$wdata;
     wire  [39:0] counters$3$value;
     wire  [39:0] counters$3$shadow;
-    wire  [39:0] counters$3$next_value;
+    wire  [39:0] counters$3$base;
+    wire  [6:0] counters$3$inc;
     wire  counters$3$overflow;
     reg  counters$4$clock;
     reg  counters$4$reset;
@@ -302,7 +306,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$4$wdata;
     wire  [39:0] counters$4$value;
     wire  [39:0] counters$4$shadow;
-    wire  [39:0] counters$4$next_value;
+    wire  [39:0] counters$4$base;
+    wire  [6:0] counters$4$inc;
     wire  counters$4$overflow;
     reg  counters$5$clock;
     reg  counters$5$reset;
@@ -321,7 +326,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$5$wdata;
     wire  [39:0] counters$5$value;
     wire  [39:0] counters$5$shadow;
-    wire  [39:0] counters$5$next_value;
+    wire  [39:0] counters$5$base;
+    wire  [6:0] counters$5$inc;
     wire  counters$5$overflow;
     reg  counters$6$clock;
     reg  counters$6$reset;
@@ -340,7 +346,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$6$wdata;
     wire  [39:0] counters$6$value;
     wire  [39:0] counters$6$shadow;
-    wire  [39:0] counters$6$next_value;
+    wire  [39:0] counters$6$base;
+    wire  [6:0] counters$6$inc;
     wire  counters$6$overflow;
     reg  counters$7$clock;
     reg  counters$7$reset;
@@ -359,7 +366,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     reg  [39:0] counters$7$wdata;
     wire  [39:0] counters$7$value;
     wire  [39:0] counters$7$shadow;
-    wire  [39:0] counters$7$next_value;
+    wire  [39:0] counters$7$base;
+    wire  [6:0] counters$7$inc;
     wire  counters$7$overflow;
     reg  controls$0$clock;
     reg  controls$0$reset;
@@ -539,16 +547,17 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
     wire  trace_control$new_process;
     wire  [31:0] trace_control$address;
     wire  [31:0] trace_control$block_pid;
-    reg  [319:0] trace_record$values;
+    reg  [319:0] trace_record$bases;
+    reg  [55:0] trace_record$incs;
     reg  [1:0] trace_record$thread;
     reg  trace_record$new_process;
     reg  [31:0] trace_record$address;
     reg  [31:0] trace_record$pid;
-    wire  [146:0] trace_record$entry;
+    wire  [160:0] trace_record$entry;
     reg  trace_queue$clock;
     reg  trace_queue$reset;
     reg  trace_queue$push;
-    reg  [146:0] trace_queue$entry;
+    reg  [160:0] trace_queue$entry;
     reg  trace_queue$ready;
     wire  trace_queue$drop;
     wire  [63:0] trace_queue$data;
@@ -789,7 +798,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$0$wdata),
         .value(counters$0$value),
         .shadow(counters$0$shadow),
-        .next_value(counters$0$next_value),
+        .base(counters$0$base),
+        .inc(counters$0$inc),
         .overflow(counters$0$overflow)
     );
     pmu_knc_t4_k2_c40$counters$1 counters$1(
@@ -810,7 +820,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$1$wdata),
         .value(counters$1$value),
         .shadow(counters$1$shadow),
-        .next_value(counters$1$next_value),
+        .base(counters$1$base),
+        .inc(counters$1$inc),
         .overflow(counters$1$overflow)
     );
     pmu_knc_t4_k2_c40$counters$2 counters$2(
@@ -831,7 +842,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$2$wdata),
         .value(counters$2$value),
         .shadow(counters$2$shadow),
-        .next_value(counters$2$next_value),
+        .base(counters$2$base),
+        .inc(counters$2$inc),
         .overflow(counters$2$overflow)
     );
     pmu_knc_t4_k2_c40$counters$3 counters$3(
@@ -852,7 +864,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$3$wdata),
         .value(counters$3$value),
         .shadow(counters$3$shadow),
-        .next_value(counters$3$next_value),
+        .base(counters$3$base),
+        .inc(counters$3$inc),
         .overflow(counters$3$overflow)
     );
     pmu_knc_t4_k2_c40$counters$4 counters$4(
@@ -873,7 +886,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$4$wdata),
         .value(counters$4$value),
         .shadow(counters$4$shadow),
-        .next_value(counters$4$next_value),
+        .base(counters$4$base),
+        .inc(counters$4$inc),
         .overflow(counters$4$overflow)
     );
     pmu_knc_t4_k2_c40$counters$5 counters$5(
@@ -894,7 +908,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$5$wdata),
         .value(counters$5$value),
         .shadow(counters$5$shadow),
-        .next_value(counters$5$next_value),
+        .base(counters$5$base),
+        .inc(counters$5$inc),
         .overflow(counters$5$overflow)
     );
     pmu_knc_t4_k2_c40$counters$6 counters$6(
@@ -915,7 +930,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$6$wdata),
         .value(counters$6$value),
         .shadow(counters$6$shadow),
-        .next_value(counters$6$next_value),
+        .base(counters$6$base),
+        .inc(counters$6$inc),
         .overflow(counters$6$overflow)
     );
     pmu_knc_t4_k2_c40$counters$7 counters$7(
@@ -936,7 +952,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .wdata(counters$7$wdata),
         .value(counters$7$value),
         .shadow(counters$7$shadow),
-        .next_value(counters$7$next_value),
+        .base(counters$7$base),
+        .inc(counters$7$inc),
         .overflow(counters$7$overflow)
     );
     pmu_knc_t4_k2_c40$controls$0 controls$0(
@@ -1140,7 +1157,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         .block_pid(trace_control$block_pid)
     );
     pmu_knc_t4_k2_c40$trace_record trace_record(
-        .values(trace_record$values),
+        .bases(trace_record$bases),
+        .incs(trace_record$incs),
         .thread(trace_record$thread),
         .new_process(trace_record$new_process),
         .address(trace_record$address),
@@ -1496,7 +1514,8 @@ module pmu_knc_t4_k2_c40(clock,reset,events,core_events,kernel,pm_mark,bb_end,bb
         trace_control$bb_end = bb_end;
         trace_control$bb_addr = bb_addr;
         trace_control$pid = pid;
-        trace_record$values = {counters$7$next_value, counters$6$next_value, counters$5$next_value, counters$4$next_value, counters$3$next_value, counters$2$next_value, counters$1$next_value, counters$0$next_value};
+        trace_record$bases = {counters$7$base, counters$6$base, counters$5$base, counters$4$base, counters$3$base, counters$2$base, counters$1$base, counters$0$base};
+        trace_record$incs = {counters$7$inc, counters$6$inc, counters$5$inc, counters$4$inc, counters$3$inc, counters$2$inc, counters$1$inc, counters$0$inc};
         trace_record$thread = trace_control$thread;
         trace_record$new_process = trace_control$new_process;
         trace_record$address = trace_control$address;
@@ -1890,7 +1909,7 @@ module pmu_knc_t4_k2_c40$controls$3(clock,reset,wdata,global_ctrl_write,ovf_ctrl
 endmodule // pmu_knc_t4_k2_c40$controls$3
 
 
-module pmu_knc_t4_k2_c40$counters$0(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$0(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -1910,7 +1929,8 @@ module pmu_knc_t4_k2_c40$counters$0(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -1937,7 +1957,8 @@ module pmu_knc_t4_k2_c40$counters$0(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -1954,14 +1975,15 @@ module pmu_knc_t4_k2_c40$counters$0(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
 endmodule // pmu_knc_t4_k2_c40$counters$0
 
 
-module pmu_knc_t4_k2_c40$counters$1(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$1(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -1981,7 +2003,8 @@ module pmu_knc_t4_k2_c40$counters$1(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -2008,7 +2031,8 @@ module pmu_knc_t4_k2_c40$counters$1(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -2025,14 +2049,15 @@ module pmu_knc_t4_k2_c40$counters$1(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
 endmodule // pmu_knc_t4_k2_c40$counters$1
 
 
-module pmu_knc_t4_k2_c40$counters$2(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$2(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -2052,7 +2077,8 @@ module pmu_knc_t4_k2_c40$counters$2(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -2079,7 +2105,8 @@ module pmu_knc_t4_k2_c40$counters$2(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -2096,14 +2123,15 @@ module pmu_knc_t4_k2_c40$counters$2(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
 endmodule // pmu_knc_t4_k2_c40$counters$2
 
 
-module pmu_knc_t4_k2_c40$counters$3(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$3(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -2123,7 +2151,8 @@ module pmu_knc_t4_k2_c40$counters$3(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -2150,7 +2179,8 @@ module pmu_knc_t4_k2_c40$counters$3(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -2167,14 +2197,15 @@ module pmu_knc_t4_k2_c40$counters$3(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
 endmodule // pmu_knc_t4_k2_c40$counters$3
 
 
-module pmu_knc_t4_k2_c40$counters$4(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$4(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -2194,7 +2225,8 @@ module pmu_knc_t4_k2_c40$counters$4(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -2221,7 +2253,8 @@ module pmu_knc_t4_k2_c40$counters$4(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -2238,14 +2271,15 @@ module pmu_knc_t4_k2_c40$counters$4(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
 endmodule // pmu_knc_t4_k2_c40$counters$4
 
 
-module pmu_knc_t4_k2_c40$counters$5(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$5(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -2265,7 +2299,8 @@ module pmu_knc_t4_k2_c40$counters$5(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -2292,7 +2327,8 @@ module pmu_knc_t4_k2_c40$counters$5(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -2309,14 +2345,15 @@ module pmu_knc_t4_k2_c40$counters$5(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
 endmodule // pmu_knc_t4_k2_c40$counters$5
 
 
-module pmu_knc_t4_k2_c40$counters$6(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$6(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -2336,7 +2373,8 @@ module pmu_knc_t4_k2_c40$counters$6(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -2363,7 +2401,8 @@ module pmu_knc_t4_k2_c40$counters$6(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -2380,14 +2419,15 @@ module pmu_knc_t4_k2_c40$counters$6(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
 endmodule // pmu_knc_t4_k2_c40$counters$6
 
 
-module pmu_knc_t4_k2_c40$counters$7(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,next_value,overflow);
+module pmu_knc_t4_k2_c40$counters$7(clock,reset,count,evtsel,evtsel_next,known_next,enabled_next,kernel_next,frozen_next,save,restore,write,restart,shadow_write,wdata,value,shadow,base,inc,overflow);
     
     // Module arguments
     input wire  clock;
@@ -2407,7 +2447,8 @@ module pmu_knc_t4_k2_c40$counters$7(clock,reset,count,evtsel,evtsel_next,known_n
     input wire  [39:0] wdata;
     output reg  [39:0] value;
     output reg  [39:0] shadow;
-    output reg  [39:0] next_value;
+    output reg  [39:0] base;
+    output reg  [6:0] inc;
     output reg  overflow;
     
     // Update code (custom)
@@ -2434,7 +2475,8 @@ module pmu_knc_t4_k2_c40$counters$7(clock,reset,count,evtsel,evtsel_next,known_n
         else if (qualified) increment = count;
         else increment = 7'h0;
     end
-    wire [40:0] sum = {1'h0, (restore ? shadow_q : value_q)} + {34'h0, increment};
+    wire [39:0] base_w = restore ? shadow_q : value_q;
+    wire [40:0] sum = {1'h0, base_w} + {34'h0, increment};
     always @(posedge clock) begin
         if (reset) begin
             value_q <= 40'h0;
@@ -2451,7 +2493,8 @@ module pmu_knc_t4_k2_c40$counters$7(clock,reset,count,evtsel,evtsel_next,known_n
     always @(*) begin
         value = value_q;
         shadow = shadow_q;
-        next_value = sum[39:0];
+        base = base_w;
+        inc = increment;
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
@@ -4145,7 +4188,7 @@ module pmu_knc_t4_k2_c40$trace_queue(clock,reset,push,entry,ready,drop,data,vali
     input wire  clock;
     input wire  reset;
     input wire  push;
-    input wire  [146:0] entry;
+    input wire  [160:0] entry;
     input wire  ready;
     output reg  drop;
     output reg  [63:0] data;
@@ -4154,8 +4197,8 @@ module pmu_knc_t4_k2_c40$trace_queue(clock,reset,push,entry,ready,drop,data,vali
     
     // Update code (custom)
     (* no_rw_check *)
-    reg [146:0] memory [0:255];
-    reg [146:0] read_data_q;
+    reg [160:0] memory [0:255];
+    reg [160:0] read_data_q;
     reg [34:0] first_q;
     reg [7:0] read_pointer_q;
     initial read_pointer_q = 8'h0;
@@ -4198,13 +4241,15 @@ module pmu_knc_t4_k2_c40$trace_queue(clock,reset,push,entry,ready,drop,data,vali
             else if (moves) word_q <= word_q + 2'h1;
         end
     end
+    wire [39:0] value_0 = read_data_q[106:67] + {33'h0, read_data_q[113:107]};
+    wire [39:0] value_1 = read_data_q[153:114] + {33'h0, read_data_q[160:154]};
     reg [63:0] word;
     always @(*) begin
         case (word_q)
             2'h0: word = {new_process, head_first[33:32], {29'h0, head_first[31:0]}};
-            2'h1: word = new_process ? {32'h0, read_data_q[66:35]} : {24'h0, read_data_q[106:67]};
-            2'h2: word = new_process ? {24'h0, read_data_q[106:67]} : {24'h0, read_data_q[146:107]};
-            2'h3: word = new_process ? {24'h0, read_data_q[146:107]} : 64'h0;
+            2'h1: word = new_process ? {32'h0, read_data_q[66:35]} : {24'h0, value_0};
+            2'h2: word = new_process ? {24'h0, value_0} : {24'h0, value_1};
+            2'h3: word = new_process ? {24'h0, value_1} : 64'h0;
         endcase
         data = valid_w ? word : 64'h0;
         valid = valid_w;
@@ -4214,24 +4259,25 @@ module pmu_knc_t4_k2_c40$trace_queue(clock,reset,push,entry,ready,drop,data,vali
 endmodule // pmu_knc_t4_k2_c40$trace_queue
 
 
-module pmu_knc_t4_k2_c40$trace_record(values,thread,new_process,address,pid,entry);
+module pmu_knc_t4_k2_c40$trace_record(bases,incs,thread,new_process,address,pid,entry);
     
     // Module arguments
-    input wire  [319:0] values;
+    input wire  [319:0] bases;
+    input wire  [55:0] incs;
     input wire  [1:0] thread;
     input wire  new_process;
     input wire  [31:0] address;
     input wire  [31:0] pid;
-    output reg  [146:0] entry;
+    output reg  [160:0] entry;
     
     // Update code (custom)
-    reg [79:0] traced_values;
+    reg [93:0] traced_values;
     always @(*) begin
         case (thread)
-            2'd0: traced_values = values[79:0];
-            2'd1: traced_values = values[159:80];
-            2'd2: traced_values = values[239:160];
-            2'd3: traced_values = values[319:240];
+            2'd0: traced_values = {incs[13:7], bases[79:40], incs[6:0], bases[39:0]};
+            2'd1: traced_values = {incs[27:21], bases[159:120], incs[20:14], bases[119:80]};
+            2'd2: traced_values = {incs[41:35], bases[239:200], incs[34:28], bases[199:160]};
+            2'd3: traced_values = {incs[55:49], bases[319:280], incs[48:42], bases[279:240]};
         endcase
         entry = {traced_values, pid, new_process, thread, address};
     end

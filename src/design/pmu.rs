@@ -65,7 +65,13 @@ impl PmuDesign {
     /// Bits of one trace queue entry (docs/pmu.md §13.4).
     pub fn record_bits(&self) -> usize {
         let p = &self.params;
-        pmugen_hdl::pmu::trace::RecordLayout { address_width: p.address_width, counters: p.counters, counter_width: p.counter_width }.width()
+        let layout = pmugen_hdl::pmu::trace::RecordLayout {
+            address_width: p.address_width,
+            counters: p.counters,
+            counter_width: p.counter_width,
+            increment_width: p.count_width(),
+        };
+        layout.width()
     }
 
     /// The header every generated file of the PMU starts with.

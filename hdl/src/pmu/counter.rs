@@ -10,8 +10,9 @@
 //! SAVE_ON_ENTRY the shadow takes the counter's value as it was during the cycle.
 //! A PERF_CNTR write wins over the increment (and cannot overflow); a trace restart
 //! (a block end of the traced thread) stores 0 instead of the sum, which still
-//! overflows and is the record's value V (`next_value`); a SHADOW write wins over a
-//! save. `overflow` is 1 at an edge where the sum reaches 2^CW.
+//! overflows; the record's value V is that sum, given as its two terms (`base`, `inc`)
+//! so that the trace unit adds them after its queue, off the counter's own path; a
+//! SHADOW write wins over a save. `overflow` is 1 at an edge where the sum reaches 2^CW.
 //!
 //! The qualification of a step depends only on registers as they are during the
 //! step's cycle and on `kernel`/`pm_mark` of the cycle before, so it is computed one
@@ -25,8 +26,8 @@
 //! ```text
 //!  next EN/USR/OS, known, enables, kernel, freeze --> [qualify] --> FF --+
 //!  count (sampled), evtsel (E, INV, CMASK) -----------------------------> | CMASK/INV, E |--> inc
-//!  restore ? shadow : value --------------------------> [+ inc] --> next_value (V), overflow
-//!  write ? wdata : restart ? 0 : next_value ------------------------> value
+//!  restore ? shadow : value (base) ------------------> [+ inc] --> overflow; V = base + inc
+//!  write ? wdata : restart ? 0 : base + inc -------------------------> value
 //!  save, shadow_write, wdata -------------------------> shadow
 //! ```
 use rust_hdl::prelude::*;
@@ -84,9 +85,11 @@ pub struct Counter {
     pub value: DynSignal<Out>,
     /// The shadow value.
     pub shadow: DynSignal<Out>,
-    /// What the counter takes at this edge without a write or a restart (a trace
-    /// record's V): (restore ? SHADOW : counter) + inc, mod 2^CW.
-    pub next_value: DynSignal<Out>,
+    /// The first term of what the counter takes without a write or a restart:
+    /// restore ? SHADOW : counter (a trace record's V is base + inc, mod 2^CW).
+    pub base: DynSignal<Out>,
+    /// This edge's increment.
+    pub inc: DynSignal<Out>,
     /// This edge's sum reaches 2^CW (and no write replaces it).
     pub overflow: Signal<Out, Bit>,
     state: Internal<CounterState>,
@@ -115,7 +118,8 @@ impl Counter {
             wdata: DynSignal::new(counter_width),
             value: DynSignal::new(counter_width),
             shadow: DynSignal::new(counter_width),
-            next_value: DynSignal::new(counter_width),
+            base: DynSignal::new(counter_width),
+            inc: DynSignal::new(count_width),
             overflow: Default::default(),
             state: Internal(CounterState::default()),
         }
@@ -188,13 +192,15 @@ impl Logic for Counter {
         self.overflow.next = sum >> width != 0 && !self.write.val();
         self.value.set(self.state.0.value);
         self.shadow.set(self.state.0.shadow);
-        self.next_value.set(next_value);
+        self.base.set(base);
+        self.inc.set(increment);
     }
 
     fn connect(&mut self) {
         self.value.connect();
         self.shadow.connect();
-        self.next_value.connect();
+        self.base.connect();
+        self.inc.connect();
         self.overflow.connect();
     }
 
@@ -226,7 +232,8 @@ impl Logic for Counter {
         verilog!(v, "    else if (qualified) increment = count;");
         verilog!(v, "    else increment = {};", literal(low, 0));
         verilog!(v, "end");
-        verilog!(v, "wire [{cw}:0] sum = {} + {};", zero_extend("(restore ? shadow_q : value_q)", cw, cw + 1), zero_extend("increment", low, cw + 1));
+        verilog!(v, "wire [{}:0] base_w = restore ? shadow_q : value_q;", cw - 1);
+        verilog!(v, "wire [{cw}:0] sum = {} + {};", zero_extend("base_w", cw, cw + 1), zero_extend("increment", low, cw + 1));
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
         verilog!(v, "        value_q <= {0};\n        shadow_q <= {0};\n        prev_condition_q <= 1'b0;\n        qualified_q <= 1'b0;", literal(cw, 0));
@@ -237,7 +244,7 @@ impl Logic for Counter {
         verilog!(v, "    end");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");
-        verilog!(v, "    value = value_q;\n    shadow = shadow_q;\n    next_value = sum[{}:0];\n    overflow = sum[{cw}] & ~write;", cw - 1);
+        verilog!(v, "    value = value_q;\n    shadow = shadow_q;\n    base = base_w;\n    inc = increment;\n    overflow = sum[{cw}] & ~write;");
         verilog!(v, "end");
         let mut unused: Vec<String> = (0..18).chain(19..23).map(|b| format!("evtsel[{b}]")).collect();
         unused.extend((0..16).chain(18..22).chain(23..32).map(|b| format!("evtsel_next[{b}]")));
@@ -370,7 +377,8 @@ mod tests {
                 let context = format!("CW={width} cycle {cycle_index} {step:?} seed {seed:#x}");
                 // `overflow` is combinational: it shows this cycle's step before the edge.
                 assert_eq!(uut.overflow.val(), overflow, "overflow, {context}");
-                assert_eq!(uut.next_value.get(), natural, "V, {context}");
+                let v = (uut.base.get() as u128 + uut.inc.get() as u128) % (1u128 << width);
+                assert_eq!(v as u64, natural, "V = base + inc, {context}");
                 edge(&mut uut, |u| &mut u.clock);
                 (counter, shadow, prev) = if reset { (0, 0, false) } else { (next_counter, next_shadow, next_prev) };
                 after_reset = reset;

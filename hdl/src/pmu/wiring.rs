@@ -99,8 +99,10 @@ pub(super) fn update(top: &mut Pmu) {
     control.bb_addr.set_words(top.bb_addr.words());
     control.pid.set_words(top.pid.words());
     let (control, record) = (&top.trace_control, &mut top.trace_record);
+    let iw = record.incs.width() / (threads * k);
     for n in 0..threads * k {
-        record.values.set_field(n * cw, cw, top.counters[n].next_value.get());
+        record.bases.set_field(n * cw, cw, top.counters[n].base.get());
+        record.incs.set_field(n * iw, iw, top.counters[n].inc.get());
     }
     record.thread.set(control.thread.get());
     record.new_process.next = control.new_process.val();
@@ -184,7 +186,7 @@ pub(super) fn connect(top: &mut Pmu) {
     (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.ctrl_write.connect(), c.pid_write.connect());
     (c.dropped_write.connect(), c.drop.connect(), c.bb_end.connect(), c.bb_addr.connect(), c.pid.connect());
     let r = &mut top.trace_record;
-    (r.values.connect(), r.thread.connect(), r.new_process.connect(), r.address.connect(), r.pid.connect());
+    (r.bases.connect(), r.incs.connect(), r.thread.connect(), r.new_process.connect(), r.address.connect(), r.pid.connect());
     let q = &mut top.trace_queue;
     (q.clock.connect(), q.reset.connect(), q.push.connect(), q.entry.connect(), q.ready.connect());
     (top.trace_data.connect(), top.trace_valid.connect(), top.trace_last.connect());
@@ -264,7 +266,8 @@ pub(super) fn verilog(top: &Pmu) -> String {
     verilog!(v, "    trace_control$pid_write = port$strobes$trace_pid;\n    trace_control$dropped_write = port$strobes$trace_dropped;");
     verilog!(v, "    trace_control$drop = trace_queue$drop;\n    trace_control$bb_end = bb_end;");
     verilog!(v, "    trace_control$bb_addr = bb_addr;\n    trace_control$pid = pid;");
-    verilog!(v, "    trace_record$values = {};", concat(counters, |n| format!("counters${n}$next_value")));
+    verilog!(v, "    trace_record$bases = {};", concat(counters, |n| format!("counters${n}$base")));
+    verilog!(v, "    trace_record$incs = {};", concat(counters, |n| format!("counters${n}$inc")));
     verilog!(v, "    trace_record$thread = trace_control$thread;\n    trace_record$new_process = trace_control$new_process;");
     verilog!(v, "    trace_record$address = trace_control$address;\n    trace_record$pid = trace_control$block_pid;");
     verilog!(v, "    trace_queue$push = trace_control$record;\n    trace_queue$entry = trace_record$entry;");

@@ -11,8 +11,10 @@ pub mod queue;
 pub mod record;
 
 /// Where a record's fields sit in a queue entry: the block address at [0 +: AW], the
-/// thread at [AW +: 2], NEW_PROCESS at [AW+2], the pid at [AW+3 +: 32], V_i at
-/// [AW+35+i*CW +: CW]. The first AW+3 bits are what the first stream word carries.
+/// thread at [AW +: 2], NEW_PROCESS at [AW+2], the pid at [AW+3 +: 32], then for each
+/// counter i the two terms of V_i: its base (CW bits) and its increment (IW bits), added
+/// when the value leaves the queue, so that no adder lies between a counter and the
+/// queue's RAM. The first AW+3 bits are what the first stream word carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RecordLayout {
     /// AW.
@@ -21,12 +23,14 @@ pub struct RecordLayout {
     pub counters: usize,
     /// CW.
     pub counter_width: usize,
+    /// IW: bits of a counter's per-cycle increment.
+    pub increment_width: usize,
 }
 
 impl RecordLayout {
     /// Bits of a queue entry.
     pub fn width(&self) -> usize {
-        self.pid_lsb() + 32 + self.counters * self.counter_width
+        self.value_lsb(self.counters)
     }
 
     /// Bits of the first word's fields: address, thread, NEW_PROCESS.
@@ -49,8 +53,13 @@ impl RecordLayout {
         self.address_width + 3
     }
 
-    /// LSB of V_i.
+    /// LSB of V_i's base (CW bits); its increment follows at [`RecordLayout::increment_lsb`].
     pub fn value_lsb(&self, counter: usize) -> usize {
-        self.pid_lsb() + 32 + counter * self.counter_width
+        self.pid_lsb() + 32 + counter * (self.counter_width + self.increment_width)
+    }
+
+    /// LSB of V_i's increment (IW bits).
+    pub fn increment_lsb(&self, counter: usize) -> usize {
+        self.value_lsb(counter) + self.counter_width
     }
 }

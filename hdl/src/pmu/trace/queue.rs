@@ -112,7 +112,11 @@ impl TraceQueue {
         let word = match state.word {
             0 => (new_process as u64) << 63 | (first >> aw & 3) << 61 | (first & crate::dyn_signal::low_mask(aw)),
             1 if new_process => field(layout.pid_lsb(), 32),
-            w if w <= last_word => field(layout.value_lsb(w - 1 - new_process as usize), layout.counter_width),
+            w if w <= last_word => {
+                let i = w - 1 - new_process as usize;
+                let sum = field(layout.value_lsb(i), layout.counter_width).wrapping_add(field(layout.increment_lsb(i), layout.increment_width));
+                sum & crate::dyn_signal::low_mask(layout.counter_width)
+            }
             _ => 0,
         };
         (word, state.word == last_word)
@@ -224,7 +228,14 @@ impl TraceQueue {
         verilog!(v, "        if (leaves) word_q <= {};\n        else if (moves) word_q <= word_q + {};", literal(word_bits, 0), literal(word_bits, 1));
         verilog!(v, "    end");
         verilog!(v, "end");
-        let value = |i: usize| zero_extend(&format!("read_data_q[{}:{}]", layout.value_lsb(i) + cw - 1, layout.value_lsb(i)), cw, 64);
+        // V_i = base + increment, mod 2^CW, added on the way out of the RAM.
+        let iw = layout.increment_width;
+        for i in 0..k {
+            let base = format!("read_data_q[{}:{}]", layout.value_lsb(i) + cw - 1, layout.value_lsb(i));
+            let increment = format!("read_data_q[{}:{}]", layout.increment_lsb(i) + iw - 1, layout.increment_lsb(i));
+            verilog!(v, "wire [{}:0] value_{i} = {base} + {};", cw - 1, zero_extend(&increment, iw, cw));
+        }
+        let value = |i: usize| zero_extend(&format!("value_{i}"), cw, 64);
         let pid = format!("{{32'h0, read_data_q[{}:{}]}}", layout.pid_lsb() + 31, layout.pid_lsb());
         verilog!(v, "reg [63:0] word;");
         verilog!(v, "always @(*) begin");
@@ -254,7 +265,7 @@ mod tests {
     use std::collections::VecDeque;
 
     fn layout(aw: usize, k: usize, cw: usize) -> RecordLayout {
-        RecordLayout { address_width: aw, counters: k, counter_width: cw }
+        RecordLayout { address_width: aw, counters: k, counter_width: cw, increment_width: 5 }
     }
 
     #[test]
@@ -273,7 +284,10 @@ mod tests {
         if new_process == 1 {
             words.push(field(aw + 3, 32));
         }
-        words.extend((0..layout.counters).map(|i| field(layout.value_lsb(i), layout.counter_width)));
+        let mask = crate::dyn_signal::low_mask(layout.counter_width);
+        words.extend((0..layout.counters).map(|i| {
+            field(layout.value_lsb(i), layout.counter_width).wrapping_add(field(layout.increment_lsb(i), layout.increment_width)) & mask
+        }));
         words
     }
 

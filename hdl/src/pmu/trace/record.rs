@@ -1,12 +1,13 @@
 //! Trace record assembly (docs/pmu.md §13.2): the queue entry of a block end: the
 //! block address, the traced thread, NEW_PROCESS, the pid, and for every counter i of
 //! the traced thread the value V_i it would take at this edge without the restart and
-//! without a write (the counter's `next_value`), in the layout of [`RecordLayout`].
+//! without a write, as its two terms (the counter's `base` and `inc`; the queue adds
+//! them on the way out), in the layout of [`RecordLayout`].
 //!
 //! Latency: combinational (a multiplexer by the traced thread, a register).
 //!
 //! ```text
-//!  next_value [t*K+i] --[thread]--> V_0 .. V_{K-1} --+
+//!  base, inc [t*K+i] --[thread]--> V_0 .. V_{K-1} ---+
 //!  address, thread, new_process, pid ----------------+--> entry
 //! ```
 use rust_hdl::prelude::*;
@@ -19,8 +20,10 @@ use crate::verilog;
 /// The queue entry of this cycle's block end.
 #[derive(LogicBlock)]
 pub struct TraceRecord {
-    /// Every counter's next value: counter (t, i) at [(t*K + i)*CW +: CW].
-    pub values: DynSignal<In>,
+    /// Every counter's base: counter (t, i) at [(t*K + i)*CW +: CW].
+    pub bases: DynSignal<In>,
+    /// Every counter's increment: counter (t, i) at [(t*K + i)*IW +: IW].
+    pub incs: DynSignal<In>,
     /// The traced thread.
     pub thread: DynSignal<In>,
     /// NEW_PROCESS.
@@ -41,7 +44,8 @@ impl TraceRecord {
         assert!((1..=4).contains(&threads), "TraceRecord: T = {threads} is out of range 1..=4");
         let (k, cw) = (layout.counters, layout.counter_width);
         Self {
-            values: DynSignal::new(threads * k * cw),
+            bases: DynSignal::new(threads * k * cw),
+            incs: DynSignal::new(threads * k * layout.increment_width),
             thread: DynSignal::new(2),
             new_process: Default::default(),
             address: DynSignal::new(layout.address_width),
@@ -65,8 +69,10 @@ impl Logic for TraceRecord {
         entry.set_field(layout.thread_lsb(), 2, self.thread.get());
         entry.set_bit(layout.new_process_bit(), self.new_process.val());
         entry.set_field(layout.pid_lsb(), 32, self.pid.get());
+        let iw = layout.increment_width;
         for i in 0..k {
-            entry.set_field(layout.value_lsb(i), cw, self.values.field((thread * k + i) * cw, cw));
+            entry.set_field(layout.value_lsb(i), cw, self.bases.field((thread * k + i) * cw, cw));
+            entry.set_field(layout.increment_lsb(i), iw, self.incs.field((thread * k + i) * iw, iw));
         }
     }
 
@@ -77,18 +83,29 @@ impl Logic for TraceRecord {
     fn hdl(&self) -> Verilog {
         let layout = self.layout.0;
         let (threads, k, cw) = (self.threads.0, layout.counters, layout.counter_width);
-        let values_width = self.values.width();
+        let iw = layout.increment_width;
         let mut v = String::new();
-        let group = k * cw;
+        let group = k * (cw + iw);
+        // Each counter's {inc, base}, counter 0 at the LSBs.
+        let terms = |t: usize| -> String {
+            let parts: Vec<String> = (0..k)
+                .rev()
+                .map(|i| {
+                    let n = t * k + i;
+                    format!("{}, {}", slice("incs", n * iw, iw, threads * k * iw), slice("bases", n * cw, cw, threads * k * cw))
+                })
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        };
         verilog!(v, "reg [{}:0] traced_values;", group - 1);
         verilog!(v, "always @(*) begin");
         if threads == 1 {
-            verilog!(v, "    traced_values = values;");
+            verilog!(v, "    traced_values = {};", terms(0));
         } else {
             verilog!(v, "    case (thread)");
             for t in 0..threads {
                 let default = if t == threads - 1 && threads < 4 { "default".to_string() } else { format!("2'd{t}") };
-                verilog!(v, "        {default}: traced_values = {};", slice("values", t * group, group, values_width));
+                verilog!(v, "        {default}: traced_values = {};", terms(t));
             }
             verilog!(v, "    endcase");
         }
@@ -105,7 +122,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     fn layout(k: usize, cw: usize, aw: usize) -> RecordLayout {
-        RecordLayout { address_width: aw, counters: k, counter_width: cw }
+        RecordLayout { address_width: aw, counters: k, counter_width: cw, increment_width: 7 }
     }
 
     #[test]
@@ -125,26 +142,31 @@ mod tests {
         uut.connect_all();
         for _ in 0..200 {
             let values: Vec<u64> = (0..t * k).map(|_| rng.gen::<u64>() & ((1 << cw) - 1)).collect();
+            let incs: Vec<u64> = (0..t * k).map(|_| rng.gen_range(0..128)).collect();
             let (thread, new_process) = (rng.gen_range(0..t), rng.gen_bool(0.5));
             let (address, pid) = (rng.gen::<u64>() & ((1 << aw) - 1), rng.gen::<u32>());
-            for (n, value) in values.iter().enumerate() {
-                uut.values.set_field(n * cw, cw, *value);
+            for (n, (value, inc)) in values.iter().zip(&incs).enumerate() {
+                uut.bases.set_field(n * cw, cw, *value);
+                uut.incs.set_field(n * 7, 7, *inc);
             }
             uut.thread.set(thread as u64);
             uut.new_process.next = new_process;
             uut.address.set(address);
             uut.pid.set(pid as u64);
             settle(&mut uut);
-            // docs/pmu.md §13.2: address [0 +: AW], thread, NEW_PROCESS, pid, V_0..V_{K-1}.
+            // docs/pmu.md §13.4: address [0 +: AW], thread, NEW_PROCESS, pid, then per counter
+            // the base (CW bits) and the increment (7 bits here).
             let entry = &uut.entry;
             assert_eq!(entry.field(0, aw), address);
             assert_eq!(entry.field(aw, 2), thread as u64);
             assert_eq!(entry.bit(aw + 2), new_process);
             assert_eq!(entry.field(aw + 3, 32), pid as u64);
             for i in 0..k {
-                assert_eq!(entry.field(aw + 35 + i * cw, cw), values[thread * k + i], "V_{i} of thread {thread}");
+                let at = aw + 35 + i * (cw + 7);
+                assert_eq!(entry.field(at, cw), values[thread * k + i], "base of V_{i} of thread {thread}");
+                assert_eq!(entry.field(at + cw, 7), incs[thread * k + i], "increment of V_{i} of thread {thread}");
             }
-            assert_eq!(entry.width(), aw + 35 + k * cw);
+            assert_eq!(entry.width(), aw + 35 + k * (cw + 7));
         }
     }
 }
