@@ -9,6 +9,10 @@
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
+
+/// Part of the build cache's key: changes whenever the Verilator command line does, so
+/// that no binary built with other flags is reused.
+const BUILD_FLAGS_VERSION: u32 = 2;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -92,7 +96,7 @@ pub fn harness_source(top: &str, inputs: &[(&'static str, usize)], outputs: &[(&
 /// never write into each other's files, and an interrupted build never looks cached.
 pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
-    (verilog, harness, trace).hash(&mut hasher);
+    (verilog, harness, trace, BUILD_FLAGS_VERSION).hash(&mut hasher);
     let cache = target_dir().join("verilator");
     let dir = cache.join(format!("{top}-{:016x}", hasher.finish()));
     let exe = dir.join("obj").join("harness");
@@ -111,6 +115,8 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
         "--cc", "--exe", "--build", "-O3", "-j", "2", "--x-assign", "fast", "--x-initial", "fast",
         "-Wno-DECLFILENAME", "--top-module", top, "--Mdir", "obj", "-o", "harness",
         "-CFLAGS", "-O2", "-CFLAGS", "-std=c++17",
+        // Verilator's makefile compiles the per-cycle code with OPT_FAST, -Os by default.
+        "-MAKEFLAGS", "OPT_FAST=-O2",
     ];
     if trace {
         args.extend(["--trace", "-CFLAGS", "-DPMUGEN_TRACE"]);

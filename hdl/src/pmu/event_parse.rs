@@ -162,7 +162,7 @@ fn parse_counters(value: &Value) -> Result<Vec<usize>, String> {
     Ok(list)
 }
 
-/// Refuse a `Counter` index >= K (§2): the planner (C.2) would place the event on a
+/// Refuse a `Counter` index >= K (§2): the batch planner would place the event on a
 /// counter the hardware does not have.
 pub(super) fn check_counter_range(
     list: &[usize],

@@ -151,6 +151,23 @@ impl PmuCodec {
         }
     }
 
+    /// Fields of `width` (<= 64) bits, the first at the LSBs, as little-endian words
+    /// (the per-thread ports `bb_addr` and `pid`; word by word, as this runs every cycle).
+    fn push_packed(words: &mut Vec<u64>, fields: impl Iterator<Item = u64>, width: usize) {
+        let (mut pending, mut bits) = (0u128, 0);
+        for field in fields {
+            pending |= (field as u128) << bits;
+            bits += width;
+            if bits >= 64 {
+                words.push(pending as u64);
+                (pending, bits) = (pending >> 64, bits - 64);
+            }
+        }
+        if bits > 0 {
+            words.push(pending as u64);
+        }
+    }
+
     fn push_wide(words: &mut Vec<u64>, value: &[u64], width: usize) {
         words.extend((0..width.div_ceil(64)).map(|w| value.get(w).copied().unwrap_or(0)));
     }
@@ -186,14 +203,9 @@ impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
         Self::push_wide(words, &inputs.core_events, self.core_events_width);
         words.extend([inputs.kernel as u64 & mask, inputs.pm_mark as u64 & mask, inputs.bb_end as u64 & mask]);
         let address_mask = u64::MAX >> (64 - self.address_width);
-        let mut addresses = Vec::new();
-        let mut pids = Vec::new();
-        for thread in 0..self.threads {
-            set_bits(&mut addresses, thread * self.address_width, self.address_width, inputs.bb_addr[thread] & address_mask);
-            set_bits(&mut pids, thread * 32, 32, inputs.pid[thread] as u64);
-        }
-        Self::push_wide(words, &addresses, self.threads * self.address_width);
-        Self::push_wide(words, &pids, self.threads * 32);
+        let threads = 0..self.threads;
+        Self::push_packed(words, threads.clone().map(|t| inputs.bb_addr[t] & address_mask), self.address_width);
+        Self::push_packed(words, threads.map(|t| inputs.pid[t] as u64), 32);
         words.extend([
             inputs.trace_ready as u64,
             inputs.reg_thread as u64 & 3,

@@ -1,6 +1,6 @@
 //! §6: the register addresses of one thread's bank (seed 001's MSR numbers), written
 //! here from the specification's register map so the model cross-checks the hardware's
-//! own table, with part D's trace registers (0x40-0x42, SPEC B.6 and D).
+//! own table, with part D's trace registers (0x40-0x42, §6 and §13).
 
 /// PMU_ID: read-only description of the PMU (§6 fields).
 pub const PMU_ID: u8 = 0x00;
@@ -46,7 +46,7 @@ pub const PMU_ID_SIGNATURE: u64 = 0x504D;
 pub const PMU_ID_AW_SHIFT: u32 = 24;
 /// PMU_ID's log2 D field starts at this bit (§6).
 pub const PMU_ID_LOG2_D_SHIFT: u32 = 32;
-/// TRACE_CTRL fields (SPEC B.6, D.2).
+/// TRACE_CTRL fields (§6, §13).
 pub mod trace_ctrl {
     /// TRACE_EN, bit 0: block ends of the traced thread restart its counters and make records.
     pub const TRACE_EN: u64 = 1 << 0;

@@ -1,7 +1,7 @@
-//! SPEC D.2.2, D.2.3 and D.2.5: a block end of the traced thread, whether it makes a
+//! §13.2, §13.3 and §13.5: a block end of the traced thread, whether it makes a
 //! record, whether that record starts a new process, and the record's stream words.
 //! Everything is judged from this cycle's TRACE_CTRL and TRACE_PID (a write acts from
-//! the next cycle, B.7) and the one-cycle-late `bb_end`, `bb_addr` and `pid` (B.4).
+//! the next cycle, §7) and the one-cycle-late `bb_end`, `bb_addr` and `pid` (§4).
 use super::addr::trace_ctrl;
 use super::input_stage::InputStage;
 
@@ -18,11 +18,11 @@ pub(super) struct BlockEnd {
     pub(super) thread: usize,
     /// bb_addr[s], AW bits.
     address: u64,
-    /// pid[s]: what the next block end compares with (D.2.3).
+    /// pid[s]: what the next block end compares with (§13.3).
     pub(super) pid: u32,
-    /// D.2.3: pid[s] differs from the previous block end's, or there was none.
+    /// §13.3: pid[s] differs from the previous block end's, or there was none.
     new_process: bool,
-    /// D.2.2: PID_FILTER = 0 or pid[s] = TRACE_PID.
+    /// §13.2: PID_FILTER = 0 or pid[s] = TRACE_PID.
     recorded: bool,
 }
 

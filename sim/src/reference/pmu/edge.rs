@@ -1,5 +1,5 @@
 //! §4.6 and §7: what one counter, its shadow and its overflow bit take at one edge,
-//! highest precedence first: a write, a trace restart (SPEC D.2.2: 0), a shadow restore
+//! highest precedence first: a write, a trace restart (§13.2: 0), a shadow restore
 //! (SHADOW + inc), counter + inc. The value the counter "would take" (V_i: counter +
 //! inc, or SHADOW + inc on a restore, without the restart and without a write) is what
 //! a trace record carries.

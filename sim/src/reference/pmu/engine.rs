@@ -1,4 +1,4 @@
-//! The whole PMU core (§4-§7, §10, §11) and its trace unit (SPEC part D) at one rising
+//! The whole PMU core (§4-§7, §10, §11) and its trace unit (§13) at one rising
 //! edge: counting from the input stage and this cycle's registers, the register port,
 //! the traced thread's block end, then every flip-flop takes its next value under §7's
 //! precedence.
@@ -112,7 +112,7 @@ impl ReferencePmu {
     }
 
     /// §7: every flip-flop of the banks and the TSC takes its next value at this edge;
-    /// a block end restarts its thread's counters (D.2.2).
+    /// a block end restarts its thread's counters (§13.2).
     fn commit(&mut self, edges: &[Vec<CounterEdge>], port: &PortCycle, block_end: Option<&BlockEnd>) {
         let widths = self.widths;
         for (thread, (bank, edges)) in self.banks.iter_mut().zip(edges).enumerate() {
@@ -148,7 +148,7 @@ impl ReferencePmu {
         };
     }
 
-    /// SPEC D.2: the trace unit at this edge. The record carries V_i of the block end's
+    /// §13: the trace unit at this edge. The record carries V_i of the block end's
     /// thread: the value each counter would take without the restart and without a
     /// write to it at this edge.
     fn commit_trace(
@@ -192,7 +192,7 @@ impl ReferencePmu {
     }
 
     /// The registered outputs, pmi (from the registers alone, §4) and the trace stream
-    /// (from the queue alone, D.2.5).
+    /// (from the queue alone, §13.5).
     fn outputs(&self) -> PmuOutputs {
         let pmi = self.banks.iter().enumerate().fold(0u8, |pmi, (thread, bank)| pmi | (bank.pmi() as u8) << thread);
         let stream = self.trace.presented();

@@ -1,10 +1,10 @@
-//! The PMU reference model (§ numbers refer to docs/pmu.md; "SPEC" to the product
+//! The PMU reference model (§ numbers refer to docs/pmu.md; "docs/pmu.md" to the product
 //! specification, whose part D describes tracing): the core (§1-§9: counting, TSC,
 //! register port and its privilege rules), shadow counters (§10), the freeze (§11) and
-//! counter-level tracing (SPEC D.2: block-end restarts, trace records, the queue of D
+//! counter-level tracing (§13: block-end restarts, trace records, the queue of D
 //! records and its stream; registers 0x40-0x42 shared by all banks; PMU_ID's AW and
 //! log2 D fields), cycle by cycle, in plain Rust and written from the documented
-//! behaviour alone: register addresses and fields come from §6 and SPEC B.6 here, not
+//! behaviour alone: register addresses and fields come from §6 and §6 here, not
 //! from the hardware's tables, so the two cross-check. Each counter's V_i (the value it
 //! would take at an edge without a write or a restart) is computed on its own (`edge`)
 //! and is what a trace record carries.
@@ -34,14 +34,14 @@
 //! - The TSC reads 0 during the cycle after a reset edge and counts from there.
 //! - `layout::field_width(0)` is 1 (0 is no valid PerCycleMax); `layout::set_event`
 //!   drops value bits above the field's width, as the port would.
-//! - Tracing (SPEC D): a block end at the edge of a TRACE_CTRL write is judged with the
+//! - Tracing (docs/pmu.md D): a block end at the edge of a TRACE_CTRL write is judged with the
 //!   old TRACE_CTRL and its NEW_PROCESS with the memory from before the write, and its
 //!   pid is not remembered: the next block end has no previous one. A THREAD field of
 //!   T or more reads back as written and makes no block ends. TRACE_DROPPED ignores
 //!   the write data (any allowed write clears it).
 //! - A block end at a kernel entry with SAVE_ON_ENTRY: SHADOW takes the counter as it
 //!   was during the cycle (the restart changes only what the counter takes).
-//! - Word 0 holds the address in [AW-1:0] (SPEC D.2.5's [47:0], zero-extended): bits of
+//! - Word 0 holds the address in [AW-1:0] (§13.5's [47:0], zero-extended): bits of
 //!   `bb_addr` above AW and the elements of threads t >= T do not exist in hardware.
 //! - trace_ready matters only in a cycle where trace_valid is 1; at a reset edge
 //!   nothing moves and the queue is emptied.

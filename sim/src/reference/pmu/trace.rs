@@ -1,6 +1,6 @@
-//! SPEC part D: the trace unit shared by the core. TRACE_CTRL, TRACE_PID and
+//! §13: the trace unit shared by the core. TRACE_CTRL, TRACE_PID and
 //! TRACE_DROPPED (one register each for all banks), the memory of the previous block
-//! end's pid (D.2.3) and the queue with its stream (D.2.4-D.2.5). At an edge, in order:
+//! end's pid (§13.3) and the queue with its stream (§13.4-§13.5). At an edge, in order:
 //! the stream's handshake (a record whose last word moves leaves), the record of this
 //! edge's block end joins the queue or is dropped, then this edge's register write.
 use super::addr::trace_ctrl;
@@ -51,7 +51,7 @@ impl TraceUnit {
         self.log = log;
     }
 
-    /// D.2.2: the block end of this cycle, if any.
+    /// §13.2: the block end of this cycle, if any.
     pub(super) fn block_end(&self, stage: &InputStage, threads: usize) -> Option<BlockEnd> {
         BlockEnd::detect(self.control, self.traced_pid, self.previous_pid, stage, threads)
     }
@@ -83,18 +83,18 @@ impl TraceUnit {
             log.push((record.clone(), self.queue.occupancy() == self.queue.depth()));
         }
         let dropped = record.is_some_and(|record| self.queue.offer(record));
-        // D.2.3: every block end counts as the previous one, recorded or not.
+        // §13.3: every block end counts as the previous one, recorded or not.
         if let Some(end) = block_end {
             self.previous_pid = Some(end.pid);
         }
         match write {
             Some((Register::TraceCtrl, data)) => {
                 self.control = data & trace_ctrl::WRITABLE;
-                // D.2.3: the first block end after a TRACE_CTRL write has no previous one.
+                // §13.3: the first block end after a TRACE_CTRL write has no previous one.
                 self.previous_pid = None;
             }
             Some((Register::TracePid, data)) => self.traced_pid = data & 0xFFFF_FFFF,
-            // B.7: a write clears TRACE_DROPPED; a drop at the same edge then counts 1.
+            // §7: a write clears TRACE_DROPPED; a drop at the same edge then counts 1.
             Some((Register::TraceDropped, _)) => self.dropped = 0,
             _ => {}
         }

@@ -1,4 +1,4 @@
-//! SPEC D.2.4-D.2.5: the trace queue of D records and its AXI4-Stream output. The
+//! §13.4-§13.5: the trace queue of D records and its AXI4-Stream output. The
 //! occupancy is the records made and not yet sent: the record on the stream counts until
 //! its last word moves. The front record's current word is on the stream during every
 //! cycle the queue is not empty, so a record made into an empty queue at edge k is

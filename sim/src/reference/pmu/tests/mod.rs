@@ -1,5 +1,5 @@
 //! Tests of the PMU reference model: the specification's worked examples (§10), §4's
-//! counting rules, the §6 privilege table, §7's same-edge precedence and tracing (SPEC
+//! counting rules, the §6 privilege table, §7's same-edge precedence and tracing (docs/pmu.md
 //! part D), all with exact values. Shared here: the §2.4 table and a bench that holds
 //! the event-side inputs, drives the register port one cycle at a time and collects the
 //! trace words that move.
@@ -27,7 +27,7 @@ pub(super) struct Bench {
     pub(super) inputs: PmuInputs,
     /// The outputs during the current cycle.
     outputs: PmuOutputs,
-    /// The trace words that moved so far (SPEC D.1: valid during a cycle and ready
+    /// The trace words that moved so far (docs/pmu.md D.1: valid during a cycle and ready
     /// sampled at its edge), with their trace_last.
     moved: Vec<(u64, bool)>,
 }

@@ -1,10 +1,10 @@
-//! SPEC part D: counter-level tracing, cycle by cycle with hand-computed values. In
+//! §13: counter-level tracing, cycle by cycle with hand-computed values. In
 //! every thread, counter 0 counts CPU_CLK_UNHALTED (1 per cycle) and counter 1
 //! INSTRUCTIONS_EXECUTED (2 per cycle), held from the start, in every mode. Inputs act
-//! one cycle late (B.4): a block end presented in the cycle of step n acts at edge n+1,
+//! one cycle late (§4): a block end presented in the cycle of step n acts at edge n+1,
 //! whose step returns the outputs of cycle n+2. Comments name edges relative to the
 //! first counter write of the test ("edge a"); "c0, c1" are the counters after an edge.
-//! Record words are written out from D.2.5: word 0 = [63] NEW_PROCESS, [62:61] thread,
+//! Record words are written out from §13.5: word 0 = [63] NEW_PROCESS, [62:61] thread,
 //! [AW-1:0] address; the pid word if NEW_PROCESS; then V_0 .. V_{K-1}.
 use super::super::addr::{self, trace_ctrl};
 use super::super::evtsel;
