@@ -9,28 +9,17 @@
 mod common;
 
 use common::pmu::PmuBench;
+use common::pmu::addr::{TSC, PERF_CNTR, PERF_EVTSEL, PERF_SPFLT_CONTROL as SPFLT_CONTROL,
+    PERF_GLOBAL_STATUS as STATUS, PERF_GLOBAL_OVF_CTRL as OVF_CTRL, PERF_GLOBAL_CTRL as GLOBAL_CTRL, SHADOW,
+    SHADOW_CTRL, FREEZE_CTRL, USER_ACCESS, SPFLT};
+use common::pmu::evtsel::{E, EN, INT, OS, USR};
 
 /// A bench at T = 4, K = 2, CW = 40.
 fn new_bench() -> PmuBench {
     PmuBench::default_table(4, 2, 40)
 }
 
-// §6 addresses and PERF_EVTSEL fields.
-const TSC: u8 = 0x10;
-const PERF_CNTR: u8 = 0x20;
-const PERF_EVTSEL: u8 = 0x28;
-const SPFLT_CONTROL: u8 = 0x2C;
-const STATUS: u8 = 0x2D;
-const OVF_CTRL: u8 = 0x2E;
-const GLOBAL_CTRL: u8 = 0x2F;
-const SHADOW: u8 = 0x30;
-const SHADOW_CTRL: u8 = 0x38;
-const FREEZE_CTRL: u8 = 0x39;
-const USER_ACCESS: u8 = 0x3E;
-const SPFLT: u8 = 0x3F;
-const ALL: u64 = 1 << 16 | 1 << 17 | 1 << 22; // USR, OS, EN
-const E: u64 = 1 << 18;
-const INT: u64 = 1 << 20;
+const ALL: u64 = USR | OS | EN;
 const CLK: u64 = 0x2A; // CPU_CLK_UNHALTED, driven 1 every cycle
 const TOP: u64 = 1 << 40;
 

@@ -7,6 +7,8 @@
 mod common;
 
 use common::pmu::PmuBench;
+use common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL};
+use common::pmu::evtsel::{ANY, E, EN, INV, OS, USR};
 use pmugen_sim::ports::pmu::EventScope;
 
 /// A bench at (T, K, CW).
@@ -18,16 +20,6 @@ const T: usize = 4;
 const K: usize = 2;
 const CW: usize = 40;
 
-// §6 addresses and PERF_EVTSEL fields.
-const PERF_CNTR: u8 = 0x20;
-const PERF_EVTSEL: u8 = 0x28;
-const PERF_GLOBAL_CTRL: u8 = 0x2F;
-const USR: u64 = 1 << 16;
-const OS: u64 = 1 << 17;
-const E: u64 = 1 << 18;
-const ANY: u64 = 1 << 21;
-const EN: u64 = 1 << 22;
-const INV: u64 = 1 << 23;
 const fn cmask(n: u64) -> u64 {
     n << 24
 }

@@ -7,16 +7,13 @@
 mod common;
 
 use common::pmu::PmuBench;
+use common::pmu::evtsel::{E, EN, INV, USR};
 
 const T: usize = 4;
 const K: usize = 2;
 
 
 // §6 PERF_EVTSEL fields.
-const USR: u64 = 1 << 16;
-const E: u64 = 1 << 18;
-const EN: u64 = 1 << 22;
-const INV: u64 = 1 << 23;
 const fn cmask(n: u64) -> u64 {
     n << 24
 }

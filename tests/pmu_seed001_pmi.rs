@@ -8,22 +8,14 @@
 mod common;
 
 use common::pmu::PmuBench;
+use common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_STATUS, PERF_GLOBAL_OVF_CTRL, PERF_GLOBAL_CTRL};
+use common::pmu::evtsel::{EN, INT, OS, USR};
 
 /// A bench at (T = 4, K = 2, CW = 40).
 fn new_bench() -> PmuBench {
     PmuBench::default_table(4, 2, 40)
 }
 
-// §6 addresses and PERF_EVTSEL fields.
-const PERF_CNTR: u8 = 0x20;
-const PERF_EVTSEL: u8 = 0x28;
-const PERF_GLOBAL_STATUS: u8 = 0x2D;
-const PERF_GLOBAL_OVF_CTRL: u8 = 0x2E;
-const PERF_GLOBAL_CTRL: u8 = 0x2F;
-const USR: u64 = 1 << 16;
-const OS: u64 = 1 << 17;
-const INT: u64 = 1 << 20;
-const EN: u64 = 1 << 22;
 /// CPU_CLK_UNHALTED (0x2A, UMask 0x00), one per cycle in the tests.
 const CLK: u64 = 0x2A;
 /// 2^CW for CW = 40.

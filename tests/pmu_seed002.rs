@@ -7,18 +7,14 @@
 mod common;
 
 use common::pmu::PmuBench;
+use common::pmu::addr::{SHADOW, SHADOW_CTRL};
+use common::pmu::evtsel::{EN, OS, USR};
 
 /// A bench at (T = 4, K = 2, CW = 40).
 fn new_bench() -> PmuBench {
     PmuBench::default_table(4, 2, 40)
 }
 
-// §6 addresses and PERF_EVTSEL fields.
-const SHADOW: u8 = 0x30;
-const SHADOW_CTRL: u8 = 0x38;
-const USR: u64 = 1 << 16;
-const OS: u64 = 1 << 17;
-const EN: u64 = 1 << 22;
 /// INSTRUCTIONS_EXECUTED (0x16, UMask 0x00), counted in every mode.
 const SELECT: u64 = 0x16 | USR | OS | EN;
 
