@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use pmugen::design::pmu::PmuDesign;
 use pmugen_hdl::params::{self, MonitorParams, Parameter};
 use pmugen_hdl::pmu::event_table::EventTable;
-use pmugen_hdl::pmu::params::PmuParams;
+use pmugen_hdl::pmu::params::{check_trace_depth, PmuParams};
 
 /// Parameters of an event-order monitor.
 #[derive(Args, Clone, Copy, Debug)]
@@ -82,12 +82,7 @@ fn parse_parameter(parameter: Parameter, text: &str) -> Result<usize, String> {
 
 fn parse_trace_depth(text: &str) -> Result<usize, String> {
     let depth = parse_parameter(params::TRACE_DEPTH, text)?;
-    if depth.is_power_of_two() {
-        Ok(depth)
-    } else {
-        let p = params::TRACE_DEPTH;
-        Err(format!("{} ({}) = {depth} is not a power of 2; allowed: a power of 2 in {}..={}", p.flag, p.name, p.min, p.max))
-    }
+    check_trace_depth(depth as u64).map_err(|err| err.to_string())
 }
 
 fn parse_address_width(text: &str) -> Result<usize, String> {

@@ -51,6 +51,16 @@ impl fmt::Display for PmuParamError {
 
 impl std::error::Error for PmuParamError {}
 
+/// D: in its range and a power of 2.
+pub fn check_trace_depth(value: u64) -> Result<usize, PmuParamError> {
+    let depth = TRACE_DEPTH.check(value).map_err(PmuParamError::Range)?;
+    if !depth.is_power_of_two() {
+        let (flag, name, min, max) = (TRACE_DEPTH.flag, TRACE_DEPTH.name, TRACE_DEPTH.min, TRACE_DEPTH.max);
+        return Err(PmuParamError::PowerOfTwo(NotPowerOfTwo { flag, name, value, min, max }));
+    }
+    Ok(depth)
+}
+
 impl PmuParams {
     /// Check T, K and CW against their ranges and the table against K; D and AW take
     /// their defaults (see [`PmuParams::with_trace`]).
@@ -71,16 +81,7 @@ impl PmuParams {
 
     /// The same PMU with trace depth D and address width AW, checked.
     pub fn with_trace(self, trace_depth: u64, address_width: u64) -> Result<Self, PmuParamError> {
-        let depth = TRACE_DEPTH.check(trace_depth).map_err(PmuParamError::Range)?;
-        if !depth.is_power_of_two() {
-                        return Err(PmuParamError::PowerOfTwo(NotPowerOfTwo {
-                flag: TRACE_DEPTH.flag,
-                name: TRACE_DEPTH.name,
-                value: trace_depth,
-                min: TRACE_DEPTH.min,
-                max: TRACE_DEPTH.max,
-            }));
-        }
+        let depth = check_trace_depth(trace_depth)?;
         let address_width = ADDRESS_WIDTH.check(address_width).map_err(PmuParamError::Range)?;
         Ok(Self { trace_depth: depth, address_width, ..self })
     }
