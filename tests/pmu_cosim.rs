@@ -13,6 +13,7 @@ use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
+use pmugen_sim::ports::pmu::PmuOutputs;
 use pmugen_sim::ports::Engine;
 use pmugen_sim::reference::ReferencePmu;
 use pmugen::trace::{decode, TraceFormat, Word};
@@ -44,16 +45,15 @@ fn decode_captured_stream(params: PmuParams, cycles: usize, seed: u64) {
     let mut outputs = Vec::new();
     verilator.step_batch(&inputs, &mut outputs);
     let (mut words, mut expected) = (Vec::new(), Vec::new());
-    let mut previous = Default::default();
+    let mut previous = PmuOutputs::default();
     let mut decoded = 0;
     for (input, output) in inputs.iter().zip(&outputs) {
-        let previous_outputs: &pmugen_sim::ports::pmu::PmuOutputs = &previous;
         if input.reset {
             // A reset empties the queue: decode what came before it, start again.
             decoded += check(&words, &expected, &params);
             (words, expected) = (Vec::new(), Vec::new());
-        } else if previous_outputs.trace_valid && input.trace_ready {
-            words.push(Word { data: previous_outputs.trace_data, last: Some(previous_outputs.trace_last) });
+        } else if previous.trace_valid && input.trace_ready {
+            words.push(Word { data: previous.trace_data, last: Some(previous.trace_last) });
         }
         assert_eq!(reference.step(input), *output, "Verilator follows the reference");
         expected.extend(reference.take_trace_records().into_iter().filter(|(_, dropped)| !dropped).map(|(record, _)| record));

@@ -36,11 +36,6 @@ impl Program {
         Self { bench, format, traced }
     }
 
-    /// One edge (the bench captures the trace word that moves at it).
-    fn step(&mut self) {
-        self.bench.step();
-    }
-
     /// One cycle of the traced thread: `instructions` executed, marked or not, ending a
     /// block at `block_end`.
     fn cycle(&mut self, pid: u32, instructions: u64, marked: bool, block_end: Option<u64>) {
@@ -51,7 +46,7 @@ impl Program {
         self.bench.inputs.pid[t] = pid;
         self.bench.inputs.bb_end = (block_end.is_some() as u8) << t;
         self.bench.inputs.bb_addr[t] = block_end.unwrap_or(0xDEAD);
-        self.step();
+        self.bench.step();
         self.bench.inputs.bb_end = 0;
     }
 
@@ -77,7 +72,7 @@ impl Program {
     fn drain(&mut self) -> Vec<Record> {
         self.bench.clear_events();
         for _ in 0..400 {
-            self.step();
+            self.bench.step();
         }
         assert!(!self.bench.out.trace_valid, "the stream drains");
         let words: Vec<Word> = self.bench.trace_words.iter().map(|&(data, last)| Word { data, last: Some(last) }).collect();
@@ -137,7 +132,7 @@ fn exactly_the_records_beyond_d_are_dropped_and_counted() {
     for n in 0..made {
         p.block(1, 0x40 * n as u64, 2, 0);
     }
-    p.step(); // the last block end acts one cycle late
+    p.bench.step(); // the last block end acts one cycle late
     assert_eq!(p.bench.reference().trace_occupancy(), depth as usize, "the queue is full");
     assert_eq!(p.bench.read(0, addr::TRACE_DROPPED), 5, "the 5 records beyond D are dropped and counted");
     p.bench.inputs.trace_ready = true;
@@ -184,7 +179,7 @@ fn a_block_end_at_a_shadow_restore_records_shadow_plus_the_increment() {
     p.bench.set_kernel(0, false); // exit in the block's last cycle, with a block end
     p.cycle(1, 2, true, Some(0x20));
     p.bench.set_event("INSTRUCTIONS_EXECUTED", 0, 0);
-    p.step();
+    p.bench.step();
     assert_eq!(p.bench.counter(0, 0), 0, "the restart wins over the restore");
     let records = p.drain();
     assert_eq!(records[0].values[0], 3);
