@@ -4,7 +4,7 @@
 //! totals as CSV, printing both as tables (docs/pmu.md §13.6).
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{decode, totals, totals_csv, totals_table, trace_csv, trace_table, words_from_hex, words_from_vcd, TraceFormat};
 use crate::design::Artifact;
@@ -72,6 +72,6 @@ pub fn run(args: &DecodeArgs) -> Result<()> {
     println!("{} words, {} records ({} threads, K = {}, CW = {}, AW = {})", words.len(), records.len(), format.threads, format.counters, format.counter_width, format.address_width);
     println!("\nTrace of blocks\n\n{}", trace_table(&records, &format));
     println!("\nPer-block totals\n\n{}", totals_table(&block_totals, &format));
-    println!("wrote {} and {}", Path::new(&args.out).join("trace.csv").display(), args.out.join("totals.csv").display());
+    println!("wrote {} and {}", args.out.join("trace.csv").display(), args.out.join("totals.csv").display());
     Ok(())
 }
