@@ -1,10 +1,11 @@
 //! The command line's parameter groups: one per design, each flag checked when it is
 //! parsed, so a bad value stops `pmugen` before anything is written.
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::path::PathBuf;
 
 use pmugen::design::pmu::PmuDesign;
+pub use pmugen::simulate::EngineChoice;
 use pmugen_hdl::params::{self, MonitorParams, Parameter};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::{check_trace_depth, PmuParams};
@@ -40,8 +41,9 @@ pub struct PmuArgs {
     #[arg(long = "counter-width", value_name = "CW", default_value = "40", value_parser = parse_counter_width, allow_hyphen_values = true)]
     pub counter_width: usize,
     /// The event table: a perf pmu-events JSON array with pmugen's PerCycleMax and
-    /// Scope keys (default: the Knights Corner table, hdl/events/knc.json). Its file
-    /// stem names the top module, pmu_<stem>_t<T>_k<K>_c<CW>.
+    /// Scope keys and perf's optional Counter key (the counters that may count an
+    /// event; `plan` obeys it) (default: the Knights Corner table, hdl/events/knc.json).
+    /// Its file stem names the top module, pmu_<stem>_t<T>_k<K>_c<CW>.
     #[arg(long = "event-table", value_name = "FILE")]
     pub event_table: Option<PathBuf>,
     /// D: trace queue depth in records (2..=1024, a power of 2). With D or AW not at its
@@ -116,17 +118,6 @@ pub fn parse_cycles(text: &str) -> Result<u64, String> {
         Ok(value) if (1..=10_000_000_000).contains(&value) => Ok(value),
         _ => Err(format!("--cycles = '{text}' is not a number in range 1..=10000000000")),
     }
-}
-
-/// Which simulation engines run next to the reference model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineChoice {
-    /// The rust-hdl model, natively.
-    Native,
-    /// The generated Verilog compiled with Verilator.
-    Verilator,
-    /// Both, in lockstep with the reference model.
-    All,
 }
 
 /// What every simulation takes besides the design.

@@ -6,6 +6,7 @@ pub mod design;
 pub mod generate;
 pub mod host;
 pub mod native;
+pub mod plan;
 pub mod report;
 pub mod simulate;
 pub mod trace;

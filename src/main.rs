@@ -98,6 +98,17 @@ enum Command {
         #[command(subcommand)]
         action: TraceAction,
     },
+    /// Plan the measurement of more events than a core has counters over C cores, merge
+    /// the counts read back, or run a plan on simulated PMUs (docs/pmu.md §14).
+    #[command(after_help = "Example:\n  pmugen plan --events CPU_CLK_UNHALTED,BRANCHES,DATA_READ --cores 12\n  \
+                            pmugen plan --merge counts.json --plan target/pmugen/plan/plan.json --low 100\n  \
+                            pmugen plan --events BRANCHES,DATA_READ --cores 6 --simulate --stuck-core 1 --engine all")]
+    Plan {
+        #[command(flatten)]
+        pmu: PmuArgs,
+        #[command(flatten)]
+        plan: pmugen::plan::command::PlanArgs,
+    },
     /// The main job: generate + simulate + report for one configuration.
     #[command(after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000")]
     Flow {
@@ -245,14 +256,14 @@ fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O
         std::fs::create_dir_all(parent)?;
     }
     let mut engines = Vec::new();
-    if matches!(args.engine, EngineChoice::Native | EngineChoice::All) {
+    if args.engine.native() {
         let vcd = match (&args.vcd, args.engine) {
             (Some(path), EngineChoice::Native) => Some(std::fs::File::create(path)?),
             _ => None,
         };
         engines.push(design.native(vcd));
     }
-    if matches!(args.engine, EngineChoice::Verilator | EngineChoice::All) {
+    if args.engine.verilator() {
         engines.push(design.verilator(args.vcd.as_deref()).map_err(anyhow::Error::msg)?);
     }
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
@@ -299,6 +310,12 @@ fn flow<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, run: &R
 }
 
 fn main() -> Result<()> {
+    // Piped into `head` and the like, stop quietly when the reader goes away, as other
+    // command-line tools do, instead of panicking on a failed print.
+    // SAFETY: called once at start-up, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Generate { design: DesignWithOut::Monitor { monitor, out } } => {
@@ -336,6 +353,7 @@ fn main() -> Result<()> {
             print!("{}", summary.markdown);
             println!("wrote {}", summary.bitstream.display());
         }
+        Command::Plan { pmu, plan } => pmugen::plan::command::run(&plan, || pmu.design())?,
         Command::Trace { action: TraceAction::Decode(args) } => pmugen::trace::command::run(&args)?,
         Command::Host { port, baud, action } => pmugen::host::command::run(&port, baud, action)?,
         Command::Bench { design: BenchDesign::Monitor { cycles, seed } } => {

@@ -52,6 +52,41 @@ impl<I> RunSummary<I> {
 /// Cycles per batch: engines behind a pipe answer a batch at once.
 const BATCH: u64 = 2048;
 
+/// Which simulation engines run next to the reference model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineChoice {
+    /// The rust-hdl model, natively.
+    Native,
+    /// The generated Verilog compiled with Verilator.
+    Verilator,
+    /// Both, in lockstep with the reference model.
+    All,
+}
+
+impl EngineChoice {
+    /// Whether the native model runs.
+    pub fn native(self) -> bool {
+        matches!(self, EngineChoice::Native | EngineChoice::All)
+    }
+
+    /// Whether the Verilator model runs.
+    pub fn verilator(self) -> bool {
+        matches!(self, EngineChoice::Verilator | EngineChoice::All)
+    }
+
+    /// Fresh engines of `design` (no waveform).
+    pub fn engines<I, O>(self, design: &dyn Design<I, O>) -> Result<Vec<Box<dyn Engine<I, O>>>, String> {
+        let mut engines = Vec::new();
+        if self.native() {
+            engines.push(design.native(None));
+        }
+        if self.verilator() {
+            engines.push(design.verilator(None)?);
+        }
+        Ok(engines)
+    }
+}
+
 /// Run the design's reference model and `engines` on `cycles` cycles of the stimulus
 /// of `seed`, stopping at the first difference.
 pub fn lockstep<I: Clone + Debug, O: Signals + Clone>(
@@ -61,7 +96,18 @@ pub fn lockstep<I: Clone + Debug, O: Signals + Clone>(
     seed: u64,
 ) -> RunSummary<I> {
     let mut reference = design.reference();
-    let mut stimulus = design.stimulus(seed);
+    lockstep_on(reference.as_mut(), engines, &mut *design.stimulus(seed), cycles, &mut |_, _| ())
+}
+
+/// Run `reference` and `engines` on `cycles` cycles of `inputs`, stopping at the first
+/// difference; `observe` sees every cycle's inputs and the reference's outputs.
+pub fn lockstep_on<I: Clone + Debug, O: Signals + Clone>(
+    reference: &mut dyn Engine<I, O>,
+    engines: &mut [Box<dyn Engine<I, O>>],
+    inputs: &mut dyn Iterator<Item = I>,
+    cycles: u64,
+    observe: &mut dyn FnMut(&I, &O),
+) -> RunSummary<I> {
     let mut summary = RunSummary {
         cycles: 0,
         active: Vec::new(),
@@ -71,7 +117,10 @@ pub fn lockstep<I: Clone + Debug, O: Signals + Clone>(
     let mut engine_outputs: Vec<Vec<O>> = vec![Vec::new(); engines.len()];
     let mut done = 0;
     while done < cycles {
-        let batch: Vec<I> = (0..BATCH.min(cycles - done)).map(|_| stimulus.next().expect("endless stimulus")).collect();
+        let batch: Vec<I> = (&mut *inputs).take(BATCH.min(cycles - done) as usize).collect();
+        if batch.is_empty() {
+            break;
+        }
         for ((engine, (_, time)), out) in engines.iter_mut().zip(summary.engine_time.iter_mut()).zip(&mut engine_outputs) {
             out.clear();
             let started = Instant::now();
@@ -80,7 +129,9 @@ pub fn lockstep<I: Clone + Debug, O: Signals + Clone>(
         }
         for (k, inputs) in batch.iter().enumerate() {
             let cycle = done + k as u64;
-            let expected = reference.step(inputs).signals();
+            let output = reference.step(inputs);
+            observe(inputs, &output);
+            let expected = output.signals();
             summary.cycles = cycle + 1;
             if summary.active.is_empty() {
                 summary.active = expected.iter().map(|(name, _)| (*name, 0)).collect();

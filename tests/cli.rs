@@ -1,19 +1,8 @@
 //! The `pmugen` binary: bad input gets a clear error, a non-zero exit, and writes nothing.
+mod common;
+
+use common::cli::{pmugen, scratch};
 use std::path::PathBuf;
-use std::process::Command;
-
-fn pmugen(args: &[&str]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_pmugen")).args(args).output().unwrap();
-    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&output.stderr));
-    (output.status.success(), text)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 #[test]
 fn bad_parameters_name_flag_parameter_value_and_range_and_write_nothing() {
@@ -97,7 +86,7 @@ fn missing_tools_are_named_with_how_to_install_and_nothing_is_written() {
     let out_text = out.to_string_lossy().into_owned();
     let empty_path = scratch("empty-path");
     std::fs::create_dir_all(&empty_path).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_pmugen"))
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pmugen"))
         .args(["report", "monitor", "--out", &out_text])
         .env("PATH", &empty_path)
         .output()

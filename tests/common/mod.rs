@@ -2,6 +2,7 @@
 // Each test binary includes this module and uses a different part of it.
 #![allow(dead_code, unused_imports)]
 
+pub mod cli;
 pub mod pmu;
 
 use std::fmt::Debug;

@@ -2,6 +2,8 @@
 //! stimulus on every engine and every machine).
 pub mod monitor;
 pub mod pmu;
+pub mod workload;
 
 pub use monitor::RandomStimulus;
 pub use pmu::PmuStimulus;
+pub use workload::{Counting, Workload};
