@@ -112,13 +112,12 @@ fn parse_counter_width(text: &str) -> Result<usize, String> {
     parse_parameter(params::COUNTER_WIDTH, text)
 }
 
-/// `--cycles`.
-pub fn parse_cycles(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(value) if (1..=10_000_000_000).contains(&value) => Ok(value),
-        _ => Err(format!("--cycles = '{text}' is not a number in range 1..=10000000000")),
-    }
+/// `--sweep-events`: each N of the sweep, named after its own flag.
+pub fn parse_sweep_events(text: &str) -> Result<usize, String> {
+    parse_parameter(Parameter { flag: "--sweep-events", ..params::EVENTS }, text)
 }
+
+pub use pmugen::flags::{parse_cycles, parse_seed};
 
 /// What every simulation takes besides the design.
 #[derive(Args, Clone, Debug)]
@@ -127,11 +126,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "C", default_value = "100000", value_parser = parse_cycles)]
     pub cycles: u64,
     /// Stimulus seed (the same seed gives the same stimulus on every engine).
-    #[arg(long, value_name = "S", default_value = "1")]
+    #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// Engines to compare with the reference model.
-    #[arg(long, value_enum, default_value = "native")]
-    pub engine: EngineChoice,
+    /// Engines to compare with the reference model (default: native for `simulate`,
+    /// all for `flow`, whose job is to co-simulate the generated Verilog).
+    #[arg(long, value_enum)]
+    pub engine: Option<EngineChoice>,
     /// Write a VCD waveform to FILE: from the native model with `--engine native`,
     /// from Verilator (`--trace`) with `verilator` or `all`.
     #[arg(long, value_name = "FILE")]

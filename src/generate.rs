@@ -1,6 +1,6 @@
 //! `pmugen generate`: write a design's files (Verilog with the "do not edit" header,
 //! C header, tables) into a directory, all or nothing.
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
 use crate::design::{Artifact, Design};
@@ -15,9 +15,18 @@ pub fn write<I, O>(design: &dyn Design<I, O>, out: &Path) -> Result<PathBuf> {
     write_artifacts(&artifacts, out)
 }
 
+/// Make sure the output directory `out` exists; a path that is a file is refused,
+/// saying so (`flag` names the option it came from).
+pub fn output_dir(out: &Path, flag: &str) -> Result<()> {
+    if out.exists() && !out.is_dir() {
+        bail!("{flag} {}: is a file, not a directory", out.display());
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("{flag} {}: cannot create the directory", out.display()))
+}
+
 /// Write `artifacts` into `out` (see [`write`]); returns the first file's path.
 pub fn write_artifacts(artifacts: &[Artifact], out: &Path) -> Result<PathBuf> {
-    std::fs::create_dir_all(out).with_context(|| format!("creating output directory {}", out.display()))?;
+    output_dir(out, "--out")?;
     let mut staged = Vec::new();
     for artifact in artifacts {
         let path = out.join(&artifact.name);

@@ -3,10 +3,12 @@
 pub mod bench;
 pub mod build;
 pub mod design;
+pub mod flags;
 pub mod generate;
 pub mod host;
 pub mod native;
 pub mod plan;
 pub mod report;
 pub mod simulate;
+pub mod staging;
 pub mod trace;

@@ -1,7 +1,7 @@
 //! pmugen: generate, simulate and report synthesizable performance-monitoring hardware.
 mod cli;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
@@ -193,7 +193,7 @@ enum ReportDesign {
         #[arg(long)]
         sweep: bool,
         /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
-        #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = cli::parse_events, requires = "sweep")]
+        #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = cli::parse_sweep_events, requires = "sweep")]
         sweep_events: Vec<usize>,
         /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
         #[arg(long, conflicts_with = "sweep")]
@@ -224,7 +224,7 @@ enum BenchDesign {
         #[arg(long, value_name = "C", default_value = "200000", value_parser = cli::parse_cycles)]
         cycles: u64,
         /// Stimulus seed.
-        #[arg(long, value_name = "S", default_value = "1")]
+        #[arg(long, value_name = "S", default_value = "1", value_parser = cli::parse_seed, allow_hyphen_values = true)]
         seed: u64,
     },
     /// The PMU with the default table at (T, K, CW) = (1, 2, 40), (4, 2, 40), (4, 4, 64).
@@ -233,7 +233,7 @@ enum BenchDesign {
         #[arg(long, value_name = "C", default_value = "200000", value_parser = cli::parse_cycles)]
         cycles: u64,
         /// Stimulus seed.
-        #[arg(long, value_name = "S", default_value = "1")]
+        #[arg(long, value_name = "S", default_value = "1", value_parser = cli::parse_seed, allow_hyphen_values = true)]
         seed: u64,
     },
 }
@@ -251,24 +251,42 @@ fn default_dir(top: &str) -> PathBuf {
     PathBuf::from("target/pmugen").join(top)
 }
 
-fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, args: &RunArgs) -> Result<()> {
-    if let Some(parent) = args.vcd.as_deref().and_then(|p| p.parent()).filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)?;
+/// The `--vcd` file, created (with its directory): a directory or an unwritable path
+/// is refused naming it.
+fn create_vcd(path: &Path) -> Result<std::fs::File> {
+    if path.is_dir() {
+        bail!("--vcd {}: is a directory; give a file name, e.g. {}", path.display(), path.join("run.vcd").display());
     }
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).with_context(|| format!("--vcd {}: cannot create its directory", path.display()))?;
+    }
+    std::fs::File::create(path).with_context(|| format!("--vcd {}: cannot write", path.display()))
+}
+
+fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, args: &RunArgs, default_engine: EngineChoice) -> Result<()> {
+    let engine = args.engine.unwrap_or(default_engine);
+    // A waveform file is opened here, before any engine starts, so that a path that
+    // cannot be written stops the run naming it (Verilator then writes the same file).
+    let vcd_file = match &args.vcd {
+        Some(path) => Some(create_vcd(path)?),
+        None => None,
+    };
     let mut engines = Vec::new();
-    if args.engine.native() {
-        let vcd = match (&args.vcd, args.engine) {
-            (Some(path), EngineChoice::Native) => Some(std::fs::File::create(path)?),
-            _ => None,
-        };
-        engines.push(design.native(vcd));
+    if engine.native() {
+        engines.push(design.native(vcd_file.filter(|_| engine == EngineChoice::Native)));
     }
-    if args.engine.verilator() {
+    if engine.verilator() {
         engines.push(design.verilator(args.vcd.as_deref()).map_err(anyhow::Error::msg)?);
     }
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     println!("simulate {}: {} cycles, seed {}, engines reference + {}", design.top_name(), args.cycles, args.seed, names.join(" + "));
     let summary = simulate::lockstep(design, &mut engines, args.cycles, args.seed);
+    drop(engines);
+    if let Some(path) = &args.vcd {
+        if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
+            bail!("--vcd {}: no waveform was written", path.display());
+        }
+    }
     println!("cycles:          {}", summary.cycles);
     let active: Vec<String> = summary.active.iter().map(|(name, count)| format!("{name} {count}")).collect();
     println!("non-zero cycles: {} (reference outputs)", active.join(", "));
@@ -295,7 +313,7 @@ fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O
                 design.arguments(),
                 mismatch.cycle + 1,
                 args.seed,
-                args.engine.to_possible_value().expect("named").get_name()
+                engine.to_possible_value().expect("named").get_name()
             );
             bail!("simulation mismatch at cycle {}", mismatch.cycle)
         }
@@ -303,9 +321,15 @@ fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O
 }
 
 fn flow<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, run: &RunArgs, out: &Path, report: impl FnOnce() -> Result<()>) -> Result<()> {
+    // Every tool the whole flow needs is checked before anything is written or run.
+    let mut tools = vec!["yosys", "nextpnr-ice40"];
+    if run.engine.unwrap_or(EngineChoice::All).verilator() {
+        tools.push("verilator");
+    }
+    pmugen_sim::tools::require(&tools).map_err(anyhow::Error::msg)?;
     let path = generate::write(design, out)?;
     println!("wrote {}", path.display());
-    run_simulation(design, run)?;
+    run_simulation(design, run, EngineChoice::All)?;
     report()
 }
 
@@ -327,9 +351,9 @@ fn main() -> Result<()> {
             println!("wrote {} (and its _regs.h, _regs.md, _events.json, _inputs.json, _inputs.md, _design.json)", path.display());
         }
         Command::Simulate { design: DesignWithRun::Monitor { monitor, run } } => {
-            run_simulation(design::monitor(monitor.params()).as_ref(), &run)?
+            run_simulation(design::monitor(monitor.params()).as_ref(), &run, EngineChoice::Native)?
         }
-        Command::Simulate { design: DesignWithRun::Pmu { pmu, run } } => run_simulation(&pmu.design()?, &run)?,
+        Command::Simulate { design: DesignWithRun::Pmu { pmu, run } } => run_simulation(&pmu.design()?, &run, EngineChoice::Native)?,
         Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, .. } } => {
             let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));

@@ -11,6 +11,7 @@ fn check(name: &str) {
     assert!(bitstream.len() > 30_000, "{} is only {} bytes", summary.bitstream.display(), bitstream.len());
     assert!(summary.fmax_mhz >= board.clock_hz as f64 / 1e6, "timing met at the board clock");
     assert!(summary.logic_cells.0 > 700 && summary.logic_cells.0 < summary.logic_cells.1);
+    assert!(summary.markdown.contains("It reserves none"), "the summary says why the global buffers are all used");
     assert_eq!(summary.io.0, 22, "clock, reset, 8 events, 4 start, 4 stop, 2 UART, 2 LEDs");
     let verilog = build::board_verilog(&board).unwrap();
     let top = build::top_name(&board);

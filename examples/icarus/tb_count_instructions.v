@@ -13,8 +13,10 @@
 // testbench drives every input 1 ns after a rising edge, so the value holds during the
 // whole next cycle, and samples the registered outputs 1 ns after an edge (= the value
 // "during" the following cycle, i.e. the result of the access of the cycle just ended).
-// No `timescale: the generated Verilog has none, and mixing would make iverilog -Wall
-// warn about every generated module; delays below are in the default unit (call it ns).
+// The generated Verilog declares `timescale 1ns / 1ps; the testbench uses the same, so
+// the delays below are in ns and iverilog -Wall has nothing to warn about.
+
+`timescale 1ns / 1ps
 
 module tb_count_instructions;
 

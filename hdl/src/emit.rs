@@ -2,7 +2,8 @@
 //!
 //! rust-hdl names the top `top` and children `top$...`; two generated designs in one
 //! project would collide. Emitting with the design name as the root scope makes every
-//! module name start with it (`event_order_monitor_n8_w3$record$rows$0`).
+//! module name start with it, and every `$` becomes `__` so that no name needs escaping
+//! (`event_order_monitor_n8_w3__record__rows__0`).
 use rust_hdl::prelude::*;
 
 /// The Verilog of `uut` with top module `top_name`, after rust-hdl's connection
@@ -18,8 +19,35 @@ pub fn verilog<B: Block>(uut: &mut B, top_name: &str, header: &[String]) -> Resu
         text.push_str(line);
         text.push('\n');
     }
+    // Simulators that need a time unit (Icarus warns once per module without one) get
+    // it from here; the design itself has no delays.
+    text.push_str("`timescale 1ns / 1ps\n");
     text.push_str(&defines.defines());
-    Ok(text)
+    without_dollars(&text)
+}
+
+/// rust-hdl joins hierarchy levels with `$` (`top$counter$value`), which users must
+/// escape in cocotb, Tcl and constraint files; every `$` inside a name becomes `__`.
+/// System functions (`$signed`) start a name and keep their `$`. Refused if two names
+/// would become one.
+pub fn without_dollars(verilog: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(verilog.len() + verilog.len() / 16);
+    let mut previous = ' ';
+    for c in verilog.chars() {
+        if c == '$' && (previous.is_ascii_alphanumeric() || previous == '_') {
+            out.push_str("__");
+        } else {
+            out.push(c);
+        }
+        previous = c;
+    }
+    let names = |text: &str| -> std::collections::HashSet<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).map(str::to_string).collect()
+    };
+    if names(verilog).len() != names(&out).len() {
+        return Err("renaming `$` to `__` would merge two names; rename a block or signal".into());
+    }
+    Ok(out)
 }
 
 /// The names of all modules declared in a Verilog text.

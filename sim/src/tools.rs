@@ -30,7 +30,22 @@ pub fn require(tools: &[&str]) -> Result<(), String> {
 /// Run `tool args...`, returning (success, stdout+stderr), or an error naming the
 /// missing tool and how to install it.
 pub fn run_tool(tool: &str, args: &[&str], dir: &Path) -> Result<(bool, String), String> {
-    let output = Command::new(tool).args(args).current_dir(dir).output().map_err(|err| {
+    // A step that runs long (synthesis and placement of large designs, a Verilator
+    // build) says every 15 s that it is still running, so a silent terminal never
+    // looks like a hang.
+    let (done, ticks) = std::sync::mpsc::channel::<()>();
+    let name = tool.to_string();
+    let ticker = std::thread::spawn(move || {
+        let mut seconds = 0;
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = ticks.recv_timeout(std::time::Duration::from_secs(15)) {
+            seconds += 15;
+            eprintln!("  ... {name} still running ({seconds} s)");
+        }
+    });
+    let output = Command::new(tool).args(args).current_dir(dir).output();
+    let _ = done.send(());
+    let _ = ticker.join();
+    let output = output.map_err(|err| {
         if err.kind() == std::io::ErrorKind::NotFound {
             format!("`{tool}` was not found on PATH; {INSTALL_HINT}")
         } else {

@@ -111,6 +111,8 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
     std::fs::write(work.join(format!("{top}.v")), verilog).map_err(|e| e.to_string())?;
     std::fs::write(work.join("harness.cpp"), harness).map_err(|e| e.to_string())?;
     let verilog_file = format!("{top}.v");
+    // The first build of a model takes from ten seconds to a few minutes; say so.
+    eprintln!("building the Verilator model of {top} (once; cached in {})", cache.display());
     let mut args = vec![
         "--cc", "--exe", "--build", "-O3", "-j", "2", "--x-assign", "fast", "--x-initial", "fast",
         "-Wno-DECLFILENAME", "--top-module", top, "--Mdir", "obj", "-o", "harness",

@@ -94,7 +94,7 @@ impl PmuDesign {
                 p.top_name(),
                 p.top_name()
             ),
-            format!("Do not edit; regenerate with `pmugen generate {} --out DIR`.", self.arguments()),
+            format!("Do not edit; regenerate with `pmugen generate {} --out <the directory of this file>`.", self.arguments()),
         ]
     }
 }

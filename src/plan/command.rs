@@ -47,10 +47,10 @@ pub struct PlanArgs {
     #[arg(long)]
     pub simulate: bool,
     /// With --simulate: cycles of the workload.
-    #[arg(long, value_name = "N", default_value = "2000", requires = "simulate", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", default_value = "2000", requires = "simulate", value_parser = parse_workload_cycles)]
     pub cycles: u64,
     /// With --simulate: the workload's seed.
-    #[arg(long, value_name = "S", default_value = "1", requires = "simulate")]
+    #[arg(long, value_name = "S", default_value = "1", requires = "simulate", value_parser = crate::flags::parse_seed)]
     pub seed: u64,
     /// With --simulate: the engines next to the reference model.
     #[arg(long, value_enum, default_value = "native", requires = "simulate")]
@@ -64,11 +64,11 @@ pub struct PlanArgs {
 }
 
 fn parse_cores(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<i128>() {
-        Ok(cores) if (1..=4096).contains(&cores) => Ok(cores as usize),
-        Ok(cores) => Err(format!("--cores (C) = {cores} is out of range 1..=4096")),
-        Err(_) => Err(format!("--cores (C) = '{text}' is not a whole number; allowed range 1..=4096")),
-    }
+    crate::flags::parse_whole("--cores (C)", text, 1..=4096).map(|cores| cores as usize)
+}
+
+fn parse_workload_cycles(text: &str) -> Result<u64, String> {
+    crate::flags::parse_whole("--cycles", text, 1..=1_000_000)
 }
 
 impl PlanArgs {

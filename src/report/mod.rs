@@ -211,14 +211,16 @@ pub fn run(subject: &dyn Subject, out: &Path) -> Result<Report> {
 
 /// [`run`] with `options`.
 pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<Report> {
+    let published = out;
     let tools: &[&str] = if options.place { &["yosys", "nextpnr-ice40"] } else { &["yosys"] };
     pmugen_sim::tools::require(tools).map_err(anyhow::Error::msg)?;
     let top = subject.top_name();
     let files = subject.files().map_err(anyhow::Error::msg)?;
+    // Everything is written in a staging directory and moved into `out` at the end, so
+    // an interrupted run leaves the previous run's files complete and alone.
+    let staging = crate::staging::Staging::new(published)?;
+    let out = staging.path();
     let verilog_path = crate::generate::write_artifacts(&files, out)?;
-    // A report left from an earlier run must not pass for this one.
-    let _ = std::fs::remove_file(out.join("report.md"));
-    let _ = std::fs::remove_file(out.join("report.json"));
     let verilog_file = verilog_path.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
     let script = include_str!("../../scripts/yosys/budget.ys").replace("{file}", &verilog_file).replace("{top}", &top);
     std::fs::write(out.join("budget.ys"), &script)?;
@@ -289,6 +291,8 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
     };
     std::fs::write(out.join("report.md"), markdown(&report, subject.budget_source()))?;
     std::fs::write(out.join("report.json"), serde_json::to_string_pretty(&report)? + "\n")?;
+    staging.publish()?;
+    let out = published;
     print_summary(&report, &out.join("report.md"));
     if let Some(off) = report.budget.iter().find(|line| !line.ok()) {
         bail!(

@@ -18,7 +18,7 @@ pub const GROUPS: Groups = &[
     ("event_register.*", "event register"),
     ("record.*", "context record"),
     ("order.*", "order register"),
-    ("counter.value*", "match counter"),
+    ("counter.count_reg*", "match counter"),
     ("counter.wrapped*", "match counter"),
     ("counter.match_flag*", "window and match flags"),
     ("trigger.state*", "window and match flags"),

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// Flip-flop groups: (pattern of a register net's hierarchical name, group), first
 /// match wins. Register nets are named by convention: `<block>.<name>_q` in custom
 /// Verilog, `<block>.<dff>.q` for rust-hdl `DFF`s; `*` in a pattern matches anything
-/// (e.g. the index of `counters$3`).
+/// (e.g. the index of `counters__3`).
 pub type Groups = &'static [(&'static str, &'static str)];
 
 /// Does `name` match `pattern` (`*` matches any run of characters)?
@@ -158,8 +158,8 @@ mod tests {
 
     #[test]
     fn glob_matches_indices_and_prefixes() {
-        assert!(glob("counters$*.value_q", "counters$12.value_q"));
-        assert!(!glob("counters$*.value_q", "counters$1.shadow_q"));
+        assert!(glob("counters__*.value_q", "counters__12.value_q"));
+        assert!(!glob("counters__*.value_q", "counters__1.shadow_q"));
         assert!(glob("inputs.*", "inputs.events_q"));
         assert!(glob("port.rdata_q", "port.rdata_q") && !glob("port.rdata_q", "port.rdata_qq"));
     }

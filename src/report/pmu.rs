@@ -12,25 +12,25 @@ use crate::design::{Artifact, Design};
 
 /// The PMU's flip-flop groups, by the register nets of `hdl/src/pmu/`.
 pub const GROUPS: Groups = &[
-    ("counters$*.value_q", "general counters"),
-    ("counters$*.shadow_q", "shadows"),
-    ("counters$*.prev_condition_q", "previous condition"),
-    ("selects$*.evtsel_q", "event selects"),
-    ("selects$*.index_q", "decoded event select"),
-    ("selects$*.known_q", "decoded event select"),
+    ("counters__*.value_q", "general counters"),
+    ("counters__*.shadow_q", "shadows"),
+    ("counters__*.prev_condition_q", "previous condition"),
+    ("selects__*.evtsel_q", "event selects"),
+    ("selects__*.index_q", "decoded event select"),
+    ("selects__*.known_q", "decoded event select"),
     ("tsc.count_q", "TSC"),
-    ("controls$*.global_ctrl_q", "global control"),
-    ("controls$*.status_q", "overflow status"),
-    ("controls$*.spflt_ctrl_q", "SPFLT control"),
-    ("controls$*.user_pref_q", "SPFLT control"),
-    ("controls$*.freeze_q", "freeze control"),
-    ("controls$*.user_access_q", "user access"),
-    ("shadow_controls$*.save_on_entry_q", "shadow control"),
-    ("shadow_controls$*.restore_on_exit_q", "shadow control"),
-    ("shadow_controls$*.kernel_prev_q", "previous kernel mode"),
+    ("controls__*.global_ctrl_q", "global control"),
+    ("controls__*.status_q", "overflow status"),
+    ("controls__*.spflt_ctrl_q", "SPFLT control"),
+    ("controls__*.user_pref_q", "SPFLT control"),
+    ("controls__*.freeze_q", "freeze control"),
+    ("controls__*.user_access_q", "user access"),
+    ("shadow_controls__*.save_on_entry_q", "shadow control"),
+    ("shadow_controls__*.restore_on_exit_q", "shadow control"),
+    ("shadow_controls__*.kernel_prev_q", "previous kernel mode"),
     ("inputs.*", "input stage (kernel)"),
-    ("counters$*.qualified_q", "qualification"),
-    ("samplers$*.count_q", "event samples"),
+    ("counters__*.qualified_q", "qualification"),
+    ("samplers__*.count_q", "event samples"),
     ("port.rdata_q", "read data and fault"),
     ("port.fault_q", "read data and fault"),
     ("trace_control.ctrl_q", "trace control and PID"),
@@ -112,7 +112,7 @@ impl Subject for PmuDesign {
     }
     fn parts(&self) -> Vec<(String, String)> {
         let top = Design::top_name(self);
-        ["trace_control", "trace_record", "trace_queue"].iter().map(|part| (part.replace('_', " "), format!("{top}${part}"))).collect()
+        ["trace_control", "trace_record", "trace_queue"].iter().map(|part| (part.replace('_', " "), format!("{top}__{part}"))).collect()
     }
 }
 

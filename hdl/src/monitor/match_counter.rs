@@ -36,7 +36,8 @@ pub struct MatchCounter<const C: usize> {
     pub overflow: Signal<Out, Bit>,
     /// Last cycle's match flag (`matched` port, `STATUS.MATCHED`).
     pub matched: Signal<Out, Bit>,
-    value: DFF<Bits<C>>,
+    /// The count (not called `value`, which would shadow a cocotb handle's `.value`).
+    count_reg: DFF<Bits<C>>,
     wrapped: DFF<Bit>,
     match_flag: DFF<Bit>,
     one: Constant<Bits<C>>,
@@ -60,7 +61,7 @@ impl<const C: usize> MatchCounter<C> {
             count: Default::default(),
             overflow: Default::default(),
             matched: Default::default(),
-            value: Default::default(),
+            count_reg: Default::default(),
             wrapped: Default::default(),
             match_flag: Default::default(),
             one: Constant::new(1.into()),
@@ -81,23 +82,23 @@ impl<const C: usize> Default for MatchCounter<C> {
 impl<const C: usize> Logic for MatchCounter<C> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, value, wrapped, match_flag);
-        self.count.next = self.value.q.val();
+        dff_setup!(self, clock, count_reg, wrapped, match_flag);
+        self.count.next = self.count_reg.q.val();
         self.overflow.next = self.wrapped.q.val();
         self.matched.next = self.match_flag.q.val();
         self.match_flag.d.next = self.match_now.val();
         if self.match_now.val() & (self.auto_rearm.val() | !self.match_flag.q.val()) & self.window.val() {
-            self.value.d.next = self.value.q.val() + self.one.val();
-            if self.value.q.val() == self.all_ones.val() {
+            self.count_reg.d.next = self.count_reg.q.val() + self.one.val();
+            if self.count_reg.q.val() == self.all_ones.val() {
                 self.wrapped.d.next = self.set.val();
             }
         }
         if self.clear.val() {
-            self.value.d.next = self.zero.val();
+            self.count_reg.d.next = self.zero.val();
             self.wrapped.d.next = self.cleared.val();
         }
         if self.reset.val() {
-            self.value.d.next = self.zero.val();
+            self.count_reg.d.next = self.zero.val();
             self.wrapped.d.next = self.cleared.val();
             self.match_flag.d.next = self.cleared.val();
         }
