@@ -5,4 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-tools.sh
+scripts/install-python.sh
 cargo test --release --workspace "$@"

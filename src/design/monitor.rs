@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::path::Path;
 
+use pmugen_hdl::monitor::regmap::id_value;
 use pmugen_hdl::monitor::regmap_export;
 use pmugen_hdl::monitor::top::EventOrderMonitor;
 use pmugen_hdl::params::MonitorParams;
@@ -14,7 +15,7 @@ use pmugen_sim::reference::ReferenceMonitor;
 use pmugen_sim::stimulus::RandomStimulus;
 use pmugen_sim::verilator::VerilatorEngine;
 
-use super::{Artifact, Design};
+use super::{fusesoc, Artifact, Design};
 use crate::native::NativeEngine;
 
 /// The command that regenerates the committed files of `params` into `out`.
@@ -56,9 +57,14 @@ impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for M
     }
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let top = self.top_name();
+        let verilog = self.verilog()?;
+        let identity = fusesoc::IdentityRead { strobes: &[], address: 0, expected: id_value(N, W) as u64 };
+        let testbench = fusesoc::testbench(&top, &verilog, &identity)?;
         Ok(vec![
-            Artifact { name: format!("{top}.v"), text: self.verilog()? },
+            Artifact { name: format!("{top}.v"), text: verilog },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, N, W) },
+            Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "monitor", "docs/monitor.md") },
+            Artifact { name: format!("{top}_tb.v"), text: testbench },
         ])
     }
     fn native(&self, vcd: Option<File>) -> Box<dyn Engine<MonitorInputs, MonitorOutputs>> {

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
-use pmugen_hdl::pmu::regmap_export;
+use pmugen_hdl::pmu::{regmap, regmap_export};
 use pmugen_hdl::pmu::top::Pmu;
 use pmugen_sim::ports::pmu::{PmuCodec, PmuInputs, PmuOutputs, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 use pmugen_sim::ports::Engine;
@@ -14,7 +14,7 @@ use pmugen_sim::reference::ReferencePmu;
 use pmugen_sim::stimulus::PmuStimulus;
 use pmugen_sim::verilator::VerilatorEngine;
 
-use super::{Artifact, Design};
+use super::{fusesoc, Artifact, Design};
 use crate::native::NativeEngine;
 
 /// The PMU of checked parameters.
@@ -109,14 +109,19 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, p) = (self.top_name(), &self.params);
         let layout = p.layout();
+        let verilog = self.verilog()?;
+        let identity = fusesoc::IdentityRead { strobes: &["reg_read", "reg_priv"], address: 0, expected: regmap::id_value(p, 0) };
+        let testbench = fusesoc::testbench(&top, &verilog, &identity)?;
         Ok(vec![
-            Artifact { name: format!("{top}.v"), text: self.verilog()? },
+            Artifact { name: format!("{top}.v"), text: verilog },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(p) },
             Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(p) },
             Artifact { name: format!("{top}_events.json"), text: p.table.to_perf_json() },
             Artifact { name: format!("{top}_inputs.json"), text: layout.to_json(&p.table, p.threads) },
             Artifact { name: format!("{top}_inputs.md"), text: layout.to_markdown(&p.table, p.threads) },
             Artifact { name: format!("{top}_design.json"), text: self.description() },
+            Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "pmu", "docs/pmu.md") },
+            Artifact { name: format!("{top}_tb.v"), text: testbench },
         ])
     }
     fn native(&self, vcd: Option<File>) -> Box<dyn Engine<PmuInputs, PmuOutputs>> {
