@@ -1924,3 +1924,57 @@ module event_order_monitor_n8_w3__trigger__stop_edges__history(d,q,clock);
     end
           
 endmodule // event_order_monitor_n8_w3__trigger__stop_edges__history
+
+`ifdef PMUGEN_SMOKE_TEST
+// event_order_monitor_n8_w3_tb: the smoke test of the FuseSoC sim target (`fusesoc run --target sim`).
+module event_order_monitor_n8_w3_tb;
+    reg  clock = 0;
+    reg  reset = 0;
+    reg  [7:0] events = 0;
+    reg  [3:0] start = 0;
+    reg  [3:0] stop = 0;
+    reg  [7:0] reg_addr = 0;
+    reg  [31:0] reg_wdata = 0;
+    reg  reg_write = 0;
+    wire [31:0] reg_rdata;
+    wire matched;
+    wire window;
+    wire ser_data;
+    wire ser_valid;
+    wire ser_last;
+
+    event_order_monitor_n8_w3 dut (
+        .clock(clock),
+        .reset(reset),
+        .events(events),
+        .start(start),
+        .stop(stop),
+        .reg_addr(reg_addr),
+        .reg_wdata(reg_wdata),
+        .reg_write(reg_write),
+        .reg_rdata(reg_rdata),
+        .matched(matched),
+        .window(window),
+        .ser_data(ser_data),
+        .ser_valid(ser_valid),
+        .ser_last(ser_last)
+    );
+
+    always #5 clock = ~clock;
+
+    initial begin
+        reset = 1;
+        repeat (2) @(posedge clock);
+        #1 reset = 0;
+        reg_addr = 8'h0;
+        @(posedge clock);
+        #1;
+        if (reg_rdata === 32'h4f4d0308) begin
+            $display("PASS: event_order_monitor_n8_w3 identifies itself as %h", reg_rdata);
+            $finish;
+        end else begin
+            $fatal(1, "FAIL: event_order_monitor_n8_w3 read %h, expected %h", reg_rdata, 32'h4f4d0308);
+        end
+    end
+endmodule
+`endif

@@ -4304,3 +4304,73 @@ module pmu_knc_t4_k2_c40__tsc(clock,reset,write,wdata,value);
     end
     always @(*) value = count_q;
 endmodule // pmu_knc_t4_k2_c40__tsc
+
+`ifdef PMUGEN_SMOKE_TEST
+// pmu_knc_t4_k2_c40_tb: the smoke test of the FuseSoC sim target (`fusesoc run --target sim`).
+module pmu_knc_t4_k2_c40_tb;
+    reg  clock = 0;
+    reg  reset = 0;
+    reg  [199:0] events = 0;
+    reg  [18:0] core_events = 0;
+    reg  [3:0] kernel = 0;
+    reg  [3:0] pm_mark = 0;
+    reg  [3:0] bb_end = 0;
+    reg  [127:0] bb_addr = 0;
+    reg  [127:0] pid = 0;
+    wire [3:0] pmi;
+    reg  [1:0] reg_thread = 0;
+    reg  reg_priv = 0;
+    reg  [7:0] reg_addr = 0;
+    reg  [63:0] reg_wdata = 0;
+    reg  reg_write = 0;
+    reg  reg_read = 0;
+    wire [63:0] reg_rdata;
+    wire reg_fault;
+    wire [63:0] trace_data;
+    wire trace_valid;
+    reg  trace_ready = 0;
+    wire trace_last;
+
+    pmu_knc_t4_k2_c40 dut (
+        .clock(clock),
+        .reset(reset),
+        .events(events),
+        .core_events(core_events),
+        .kernel(kernel),
+        .pm_mark(pm_mark),
+        .bb_end(bb_end),
+        .bb_addr(bb_addr),
+        .pid(pid),
+        .pmi(pmi),
+        .reg_thread(reg_thread),
+        .reg_priv(reg_priv),
+        .reg_addr(reg_addr),
+        .reg_wdata(reg_wdata),
+        .reg_write(reg_write),
+        .reg_read(reg_read),
+        .reg_rdata(reg_rdata),
+        .reg_fault(reg_fault),
+        .trace_data(trace_data),
+        .trace_valid(trace_valid),
+        .trace_ready(trace_ready),
+        .trace_last(trace_last)
+    );
+
+    always #5 clock = ~clock;
+
+    initial begin
+        reset = 1;
+        repeat (2) @(posedge clock);
+        #1 reset = 0;
+        reg_addr = 8'h0; reg_read = 1; reg_priv = 1;
+        @(posedge clock);
+        #1;
+        if (reg_rdata === 64'h504d000820280204) begin
+            $display("PASS: pmu_knc_t4_k2_c40 identifies itself as %h", reg_rdata);
+            $finish;
+        end else begin
+            $fatal(1, "FAIL: pmu_knc_t4_k2_c40 read %h, expected %h", reg_rdata, 64'h504d000820280204);
+        end
+    end
+endmodule
+`endif

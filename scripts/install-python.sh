@@ -10,14 +10,7 @@ if [ -x "$venv/bin/fusesoc" ]; then
 fi
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
     echo "install-python: installing python3-venv" >&2
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null 2>&1 || { echo "install-python: run as root or install sudo" >&2; exit 1; }
-        sudo="sudo"
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq python3 python3-venv >/dev/null
+    scripts/apt-install.sh python3 python3-venv
 fi
 echo "install-python: FuseSoC into $venv" >&2
 python3 -m venv "$venv"

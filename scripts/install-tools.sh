@@ -13,14 +13,7 @@ if [ ${#need[@]} -eq 0 ]; then
     exit 0
 fi
 echo "install-tools: missing ${need[*]}; installing the Debian packages" >&2
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null 2>&1 || { echo "install-tools: run as root or install sudo" >&2; exit 1; }
-    sudo="sudo"
-fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++ >/dev/null
+"$(dirname "$0")/apt-install.sh" yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++
 for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++; do
     command -v "$tool" >/dev/null 2>&1 || { echo "install-tools: $tool still missing after apt-get" >&2; exit 1; }
 done

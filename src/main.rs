@@ -348,7 +348,7 @@ fn main() -> Result<()> {
         }
         Command::Generate { design: DesignWithOut::Pmu { pmu, out } } => {
             let path = generate::write(&pmu.design()?, &out)?;
-            println!("wrote {} (and its _regs.h, _regs.md, _events.json, _inputs.json, _inputs.md, _design.json, .core, _tb.v)", path.display());
+            println!("wrote {} (and its _regs.h, _regs.md, _events.json, _inputs.json, _inputs.md, _design.json, .core)", path.display());
         }
         Command::Simulate { design: DesignWithRun::Monitor { monitor, run } } => {
             run_simulation(design::monitor(monitor.params()).as_ref(), &run, EngineChoice::Native)?

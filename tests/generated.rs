@@ -39,8 +39,7 @@ fn committed_pmu_files_are_up_to_date() {
             "pmu_knc_t4_k2_c40_inputs.json",
             "pmu_knc_t4_k2_c40_inputs.md",
             "pmu_knc_t4_k2_c40_design.json",
-            "pmu_knc_t4_k2_c40.core",
-            "pmu_knc_t4_k2_c40_tb.v"
+            "pmu_knc_t4_k2_c40.core"
         ]
     );
     check(files, &design.regenerate_command("generated"));

@@ -25,7 +25,8 @@ pub struct Artifact {
 pub trait Design<I, O> {
     /// The top module's name (every other module name starts with it).
     fn top_name(&self) -> String;
-    /// The generated Verilog, header included: exactly the file `generate` writes.
+    /// The generated Verilog of the design, header included; `generate` writes it
+    /// followed by the FuseSoC smoke test bench (inside `` `ifdef PMUGEN_SMOKE_TEST``).
     fn verilog(&self) -> Result<String, String>;
     /// Everything `generate` writes: the Verilog first, then headers and tables.
     fn artifacts(&self) -> Result<Vec<Artifact>, String>;

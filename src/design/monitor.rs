@@ -57,14 +57,13 @@ impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for M
     }
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let top = self.top_name();
-        let verilog = self.verilog()?;
+        let design = self.verilog()?;
         let identity = fusesoc::IdentityRead { strobes: &[], address: 0, expected: id_value(N, W) as u64 };
-        let testbench = fusesoc::testbench(&top, &verilog, &identity)?;
+        let testbench = fusesoc::testbench(&top, &design, &identity)?;
         Ok(vec![
-            Artifact { name: format!("{top}.v"), text: verilog },
+            Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, N, W) },
             Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "monitor", "docs/monitor.md") },
-            Artifact { name: format!("{top}_tb.v"), text: testbench },
         ])
     }
     fn native(&self, vcd: Option<File>) -> Box<dyn Engine<MonitorInputs, MonitorOutputs>> {

@@ -109,11 +109,11 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, p) = (self.top_name(), &self.params);
         let layout = p.layout();
-        let verilog = self.verilog()?;
+        let design = self.verilog()?;
         let identity = fusesoc::IdentityRead { strobes: &["reg_read", "reg_priv"], address: 0, expected: regmap::id_value(p, 0) };
-        let testbench = fusesoc::testbench(&top, &verilog, &identity)?;
+        let testbench = fusesoc::testbench(&top, &design, &identity)?;
         Ok(vec![
-            Artifact { name: format!("{top}.v"), text: verilog },
+            Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(p) },
             Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(p) },
             Artifact { name: format!("{top}_events.json"), text: p.table.to_perf_json() },
@@ -121,7 +121,6 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
             Artifact { name: format!("{top}_inputs.md"), text: layout.to_markdown(&p.table, p.threads) },
             Artifact { name: format!("{top}_design.json"), text: self.description() },
             Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "pmu", "docs/pmu.md") },
-            Artifact { name: format!("{top}_tb.v"), text: testbench },
         ])
     }
     fn native(&self, vcd: Option<File>) -> Box<dyn Engine<PmuInputs, PmuOutputs>> {

@@ -103,9 +103,19 @@ impl Plan {
         let chosen = lookup::events(&params.table, names)?;
         let allowed: Vec<Vec<usize>> =
             chosen.iter().map(|e| e.counters.clone().unwrap_or_else(|| (0..params.counters).collect())).collect();
-        let groups = match assign::assign_run(&allowed, cores, params.counters) {
-            Ok(_) => vec![(0..chosen.len()).collect()],
-            Err(_) if rounds => assign::split_runs(&allowed, cores, params.counters),
+        let events: Vec<PlannedEvent> =
+            chosen.iter().zip(&allowed).map(|(e, counters)| planned_event(e, counters.clone(), modes)).collect();
+        let runs = match assign::assign_run(&allowed, cores, params.counters) {
+            Ok(assignment) => vec![program::run(0, &assignment, &(0..chosen.len()).collect::<Vec<_>>(), &events)],
+            Err(_) if rounds => assign::split_runs(&allowed, cores, params.counters)
+                .iter()
+                .enumerate()
+                .map(|(run, group)| {
+                    let group_allowed: Vec<Vec<usize>> = group.iter().map(|&e| allowed[e].clone()).collect();
+                    let assignment = assign::assign_run(&group_allowed, cores, params.counters).expect("each run of the split fits");
+                    program::run(run, &assignment, group, &events)
+                })
+                .collect(),
             Err(offending) => bail!(
                 "cannot plan {} on {} of {} in one run: {}; add cores, remove events, \
                  or give --rounds to split them over several runs",
@@ -115,17 +125,6 @@ impl Plan {
                 describe(&offending, &chosen, cores, params.counters)
             ),
         };
-        let events: Vec<PlannedEvent> =
-            chosen.iter().zip(&allowed).map(|(e, counters)| planned_event(e, counters.clone(), modes)).collect();
-        let runs = groups
-            .iter()
-            .enumerate()
-            .map(|(run, group)| {
-                let group_allowed: Vec<Vec<usize>> = group.iter().map(|&e| allowed[e].clone()).collect();
-                let assignment = assign::assign_run(&group_allowed, cores, params.counters).expect("each run of the split fits");
-                program::run(run, &assignment, group, &events)
-            })
-            .collect();
         let pmu = PmuSummary {
             top: params.top_name(),
             threads: params.threads,

@@ -10,12 +10,10 @@ use super::Plan;
 /// The `format` of a RESULTS file (optional when reading).
 pub const RESULTS_FORMAT: &str = "pmugen-results/1";
 
-/// A RESULTS file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A RESULTS file (read by [`parse`], which names the entry in every error).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultsFile {
     /// [`RESULTS_FORMAT`]; may be left out.
-    #[serde(default)]
     pub format: Option<String>,
     /// One entry per read of the plan, in any order.
     pub results: Vec<Reading>,

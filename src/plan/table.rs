@@ -57,9 +57,9 @@ pub fn markdown(plan: &Plan) -> String {
         text += &format!("\n## Run {}: {}\n\n", run.run, regime_text(run.regime, run.placement));
         text += "| core | counter | event | PERF_EVTSEL | PERF_GLOBAL_CTRL |\n|---:|---:|---|---|---|\n";
         for core in &run.cores {
-            let enable = core.writes.last().map_or(0, |w| w.value);
+            let enable = core.reads.iter().fold(0u64, |mask, read| mask | 1 << read.counter);
             for read in &core.reads {
-                let evtsel = core.writes.iter().find(|w| w.register == format!("PERF_EVTSEL[{}]", read.counter)).map_or(0, |w| w.value);
+                let evtsel = plan.events.iter().find(|e| e.name == read.event).map_or(0, |e| e.evtsel);
                 text += &format!("| {} | {} | {} | {evtsel:#010x} | {enable:#x} |\n", core.core, read.counter, read.event);
             }
         }
