@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# The Python tools the tests drive, in a virtual environment under target/venv:
-# FuseSoC (pinned). Installs python3-venv with apt-get when Python cannot make a
-# virtual environment. Does nothing when the environment is complete.
+# The Python tools the tests and the main job drive (scripts/python-requirements.txt:
+# FuseSoC, cocotb with its AXI and Wishbone bus masters, the SystemRDL compiler and
+# PeakRDL, WaveDrom), in a virtual environment under target/venv. Installs
+# python3-venv with apt-get when Python cannot make a virtual environment. Does
+# nothing when the environment already holds exactly these requirements.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/venv
-if [ -x "$venv/bin/fusesoc" ]; then
+requirements=scripts/python-requirements.txt
+stamp="$venv/.pmugen-requirements"
+if [ -x "$venv/bin/python" ] && cmp -s "$requirements" "$stamp"; then
     exit 0
 fi
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
     echo "install-python: installing python3-venv" >&2
     scripts/apt-install.sh python3 python3-venv
 fi
-echo "install-python: FuseSoC into $venv" >&2
+echo "install-python: $(grep -cv '^#' "$requirements") packages into $venv" >&2
+rm -f "$stamp"
 python3 -m venv "$venv"
-"$venv/bin/pip" install -q --disable-pip-version-check fusesoc==2.4.7
+"$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements"
 "$venv/bin/fusesoc" --version >/dev/null
+"$venv/bin/python" -c 'import cocotb, cocotbext.axi, cocotbext.wishbone, systemrdl, peakrdl_html, peakrdl_ipxact, wavedrom'
+cp "$requirements" "$stamp"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Refresh the committed artifacts under generated/ for each design's default
-# configuration: the Verilog, the C header and tables, and the resource report
+# configuration, bare and behind each bus (docs/bus.md): the Verilog, the C headers,
+# register descriptions and tables, the FuseSoC cores, and the resource report
 # (Markdown and JSON). With --sweep, also the monitor's area sweep at W=3 (table,
 # JSON, SVG plot; takes about 12 minutes).
 set -euo pipefail
@@ -11,16 +12,21 @@ cargo build --release -q
 pmugen=target/release/pmugen
 
 # The event-order monitor, N=8, W=3.
-$pmugen generate monitor --events 8 --order-width 3 --out generated
+for bus in none axi4lite wishbone; do
+    $pmugen generate monitor --events 8 --order-width 3 --bus $bus --out generated
+done
 $pmugen report monitor --events 8 --order-width 3 --out target/pmugen/event_order_monitor_n8_w3
 cp target/pmugen/event_order_monitor_n8_w3/report.md generated/event_order_monitor_n8_w3.report.md
 cp target/pmugen/event_order_monitor_n8_w3/report.json generated/event_order_monitor_n8_w3.report.json
 
 # The PMU, T=4, K=2, CW=40 with the Knights Corner event table.
-$pmugen generate pmu --threads 4 --counters 2 --counter-width 40 --out generated
+for bus in none axi4lite wishbone; do
+    $pmugen generate pmu --threads 4 --counters 2 --counter-width 40 --bus $bus --out generated
+done
 $pmugen report pmu --threads 4 --counters 2 --counter-width 40 --out target/pmugen/pmu_knc_t4_k2_c40
 cp target/pmugen/pmu_knc_t4_k2_c40/report.md generated/pmu_knc_t4_k2_c40.report.md
 cp target/pmugen/pmu_knc_t4_k2_c40/report.json generated/pmu_knc_t4_k2_c40.report.json
+scripts/install-python.sh && target/venv/bin/python scripts/render_timing.py   # docs/timing/*.json -> generated/timing/*.svg
 
 if [ "$sweep" = "--sweep" ]; then
     $pmugen report monitor --sweep --order-width 3 --out target/pmugen/sweep_w3

@@ -137,3 +137,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub vcd: Option<PathBuf>,
 }
+
+/// `--bus`: none, axi4lite or wishbone.
+pub fn parse_bus(text: &str) -> Result<pmugen_hdl::bus::Bus, String> {
+    text.parse()
+}

@@ -3,16 +3,30 @@
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
+use pmugen_hdl::bus::Bus;
+
 use crate::design::{Artifact, Design};
 
-/// Write every artifact of `design` into `out`; returns the Verilog's path.
+/// Write every artifact of `design` on the interface `bus` into `out`; returns the
+/// written files' paths, the Verilog's first.
 ///
 /// Each file is first written under a temporary name and renamed only when all of
 /// them are written, so an interrupted run leaves the previous files (or none), never
 /// a half-written file under a current name.
-pub fn write<I, O>(design: &dyn Design<I, O>, out: &Path) -> Result<PathBuf> {
-    let artifacts = design.artifacts().map_err(anyhow::Error::msg)?;
-    write_artifacts(&artifacts, out)
+pub fn write<I, O>(design: &dyn Design<I, O>, bus: Bus, out: &Path) -> Result<Vec<PathBuf>> {
+    let artifacts = crate::design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
+    write_artifacts(&artifacts, out)?;
+    Ok(artifacts.iter().map(|artifact| out.join(&artifact.name)).collect())
+}
+
+/// "wrote DIR/<first>" and the names of the other files, for the terminal.
+pub fn summary(paths: &[PathBuf]) -> String {
+    let Some((first, rest)) = paths.split_first() else {
+        return "wrote nothing".to_string();
+    };
+    let names: Vec<String> =
+        rest.iter().filter_map(|p| p.file_name()).map(|name| name.to_string_lossy().into_owned()).collect();
+    format!("wrote {} (and {})", first.display(), names.join(", "))
 }
 
 /// Make sure the output directory `out` exists; a path that is a file is refused,

@@ -10,6 +10,7 @@ use cli::{EngineChoice, MonitorArgs, PmuArgs, RunArgs};
 use pmugen::design::{self, Design};
 use pmugen::host::command::HostAction;
 use pmugen::{bench, generate, report, simulate};
+use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::ports::Signals;
 use pmugen_sim::ports::pmu::{DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
@@ -125,7 +126,10 @@ enum DesignWithOut {
         monitor: MonitorArgs,
         /// Output directory.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
-        out: PathBuf,
+        out: PathBuf,        /// Wrap the design in a bus slave: top `<top>_axil` (AXI4-Lite) or `<top>_wb`
+        /// (Wishbone B4 classic), docs/bus.md.
+        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
+        bus: Bus,
     },
     /// The Knights Corner-style core PMU.
     Pmu {
@@ -133,7 +137,10 @@ enum DesignWithOut {
         pmu: PmuArgs,
         /// Output directory.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
-        out: PathBuf,
+        out: PathBuf,        /// Wrap the design in a bus slave: top `<top>_axil` (AXI4-Lite) or `<top>_wb`
+        /// (Wishbone B4 classic), docs/bus.md.
+        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
+        bus: Bus,
     },
 }
 
@@ -198,6 +205,9 @@ enum ReportDesign {
         /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
         #[arg(long, conflicts_with = "sweep")]
         budget_only: bool,
+        /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
+        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus, conflicts_with = "sweep")]
+        bus: Bus,
     },
     /// The Knights Corner-style core PMU.
     Pmu {
@@ -213,6 +223,9 @@ enum ReportDesign {
         /// measures Fmax (minutes for large configurations).
         #[arg(long, conflicts_with = "budget_only")]
         no_fmax: bool,
+        /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
+        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
+        bus: Bus,
     },
 }
 
@@ -327,10 +340,20 @@ fn flow<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, run: &R
         tools.push("verilator");
     }
     pmugen_sim::tools::require(&tools).map_err(anyhow::Error::msg)?;
-    let path = generate::write(design, out)?;
-    println!("wrote {}", path.display());
+    let paths = generate::write(design, Bus::Bare, out)?;
+    println!("{}", generate::summary(&paths));
     run_simulation(design, run, EngineChoice::All)?;
     report()
+}
+
+/// The report of `subject` (whose design is `design`), bare or behind `bus`, into
+/// `out` (default target/pmugen/<top>).
+fn report_on_bus<I, O>(subject: &dyn report::Subject, design: &dyn Design<I, O>, bus: Bus, out: Option<PathBuf>, options: &report::Options) -> Result<()> {
+    let files = design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
+    let wrapped = report::wrapped::OnBus { inner: subject, bus, files };
+    let subject: &dyn report::Subject = if bus == Bus::Bare { subject } else { &wrapped };
+    report::run_with(subject, &out.unwrap_or_else(|| default_dir(&subject.top_name())), options)?;
+    Ok(())
 }
 
 fn main() -> Result<()> {
@@ -342,13 +365,13 @@ fn main() -> Result<()> {
     }
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { design: DesignWithOut::Monitor { monitor, out } } => {
-            let path = generate::write(design::monitor(monitor.params()).as_ref(), &out)?;
-            println!("wrote {}", path.display());
+        Command::Generate { design: DesignWithOut::Monitor { monitor, out, bus } } => {
+            let paths = generate::write(design::monitor(monitor.params()).as_ref(), bus, &out)?;
+            println!("{}", generate::summary(&paths));
         }
-        Command::Generate { design: DesignWithOut::Pmu { pmu, out } } => {
-            let path = generate::write(&pmu.design()?, &out)?;
-            println!("wrote {} (and its _regs.h, _regs.md, _events.json, _inputs.json, _inputs.md, _design.json, .core)", path.display());
+        Command::Generate { design: DesignWithOut::Pmu { pmu, out, bus } } => {
+            let paths = generate::write(&pmu.design()?, bus, &out)?;
+            println!("{}", generate::summary(&paths));
         }
         Command::Simulate { design: DesignWithRun::Monitor { monitor, run } } => {
             run_simulation(design::monitor(monitor.params()).as_ref(), &run, EngineChoice::Native)?
@@ -359,15 +382,15 @@ fn main() -> Result<()> {
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));
             report::sweep::run(&events, monitor.order_width, &out)?;
         }
-        Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, .. } } => {
+        Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, bus, .. } } => {
             let params = monitor.params();
             let options = report::Options { place: !budget_only, fmax: true };
-            report::run_with(&params, &out.unwrap_or_else(|| default_dir(&params.top_name())), &options)?;
+            report_on_bus(&params, design::monitor(params).as_ref(), bus, out, &options)?;
         }
-        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax } } => {
+        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, bus } } => {
             let design = pmu.design()?;
             let options = report::Options { place: !budget_only, fmax: !no_fmax };
-            report::run_with(&design, &out.unwrap_or_else(|| default_dir(&design.top_name())), &options)?;
+            report_on_bus(&design, &design, bus, out, &options)?;
         }
         Command::Build { board: name, out } => {
             let name = name.to_possible_value().expect("named").get_name().to_string();

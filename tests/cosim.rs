@@ -3,7 +3,7 @@
 //! output (including `reg_rdata` while reads sweep all registers) must agree.
 mod common;
 
-use pmugen::design::{self, Design};
+use pmugen::design;
 use pmugen::simulate;
 use pmugen_hdl::params::MonitorParams;
 

@@ -3,10 +3,10 @@
 //! printed; a failure prints the command that reproduces it.
 mod common;
 
-use pmugen::design::{self, Design};
+use pmugen::design;
 use pmugen::simulate;
 use pmugen_hdl::params::MonitorParams;
-use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
+use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs};
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();

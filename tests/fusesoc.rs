@@ -1,7 +1,8 @@
 //! The FuseSoC core written next to each generated design (`<top>.core`) works with
 //! FuseSoC itself: the default designs' `lint` (Verilator) and `sim` (Icarus, the
 //! generated smoke test bench reads the identification register) targets pass, and
-//! so does the monitor's `synth` target (yosys synth_ice40).
+//! so does the monitor's `synth` target (yosys synth_ice40). The same holds for the
+//! default designs behind each bus (`generate --bus`), whose test bench reads over it.
 mod common;
 
 use common::cli::{pmugen, scratch};
@@ -20,6 +21,23 @@ fn run(dir: &Path, target: &str, core: &str) -> String {
     let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     assert!(output.status.success(), "fusesoc run --target {target} {core} failed:\n{text}");
     text
+}
+
+#[test]
+fn the_bus_wrapped_default_designs_cores_lint_and_simulate_with_fusesoc() {
+    for (design, top) in [("monitor", "event_order_monitor_n8_w3"), ("pmu", "pmu_knc_t4_k2_c40")] {
+        let dir = scratch(&format!("fusesoc-bus-{design}"));
+        for (bus, suffix) in [("axi4lite", "_axil"), ("wishbone", "_wb")] {
+            let (ok, text) = pmugen(&["generate", design, "--bus", bus, "--out", &dir.to_string_lossy()]);
+            assert!(ok, "{text}");
+            let top = format!("{top}{suffix}");
+            let core = format!("pmugen:{design}:{top}");
+            run(&dir, "lint", &core);
+            // The smoke test bench reads the identification register over the bus.
+            let text = run(&dir, "sim", &core);
+            assert!(text.contains(&format!("PASS: {top} identifies itself as")), "{text}");
+        }
+    }
 }
 
 #[test]

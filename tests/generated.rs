@@ -1,6 +1,8 @@
 //! The committed files under `generated/` are what the current code generates, for
-//! every design's default configuration: Verilog, C header and tables.
+//! every design's default configuration, bare and behind each bus: Verilog, C
+//! headers, register descriptions, tables and FuseSoC cores.
 use pmugen::design::{self, pmu::PmuDesign, Artifact, Design};
+use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_hdl::pmu::params::PmuParams;
 
@@ -21,7 +23,10 @@ fn check(artifacts: Vec<Artifact>, regenerate: &str) {
 #[test]
 fn committed_monitor_files_are_up_to_date() {
     let params = MonitorParams::new(8, 3).unwrap();
-    check(design::monitor(params).artifacts().unwrap(), &design::monitor::regenerate_command(params, "generated"));
+    for bus in Bus::ALL {
+        let files = design::bus::artifacts(design::monitor(params).as_ref(), bus).unwrap();
+        check(files, &design::monitor::regenerate_command(params, "generated"));
+    }
 }
 
 #[test]
@@ -39,8 +44,13 @@ fn committed_pmu_files_are_up_to_date() {
             "pmu_knc_t4_k2_c40_inputs.json",
             "pmu_knc_t4_k2_c40_inputs.md",
             "pmu_knc_t4_k2_c40_design.json",
-            "pmu_knc_t4_k2_c40.core"
+            "pmu_knc_t4_k2_c40.core",
+            "pmu_knc_t4_k2_c40.rdl",
+            "pmu_knc_t4_k2_c40.xml"
         ]
     );
     check(files, &design.regenerate_command("generated"));
+    for bus in [Bus::Axi4Lite, Bus::Wishbone] {
+        check(design::bus::artifacts(&design, bus).unwrap(), &design.regenerate_command("generated"));
+    }
 }

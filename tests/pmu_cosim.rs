@@ -14,7 +14,6 @@ use pmugen::design::Design;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_sim::ports::pmu::PmuOutputs;
-use pmugen_sim::ports::Engine;
 use pmugen_sim::reference::ReferencePmu;
 use pmugen::trace::{decode, TraceFormat, Word};
 

@@ -45,11 +45,58 @@ fn the_monitor_instantiation_template_in_the_docs_compiles_against_the_generated
          input [7:0] mon_addr, input [31:0] mon_wdata, input mon_we, output [31:0] mon_rdata,\n\
          output mon_matched, output mon_window, output mon_ser_data, output mon_ser_valid, output mon_ser_last);\n{template}endmodule\n"
     );
+    assert_compiles_cleanly(&dir, &user, &verilog);
+}
+
+/// The first block of `language` in `text`.
+fn code_block<'a>(text: &'a str, language: &str) -> &'a str {
+    let fence = format!("```{language}\n");
+    let start = text.find(&fence).unwrap_or_else(|| panic!("no {language} block")) + fence.len();
+    &text[start..start + text[start..].find("```").unwrap()]
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+#[test]
+fn the_readme_cocotb_example_is_the_tested_example_file() {
+    // tests/cocotb.rs runs sim/cocotb/example_monitor_axil.py; the README shows its test.
+    let readme = read("README.md");
+    let example = read("sim/cocotb/example_monitor_axil.py");
+    let shown = code_block(&readme, "python");
+    assert!(example.ends_with(shown), "README's cocotb example differs from sim/cocotb/example_monitor_axil.py");
+}
+
+#[test]
+fn the_axi4lite_instantiation_template_in_docs_bus_compiles_against_the_generated_verilog() {
+    let template = code_block(&read("docs/bus.md"), "verilog").to_string();
+    let params = pmugen_hdl::params::MonitorParams { events: 8, order_width: 3 };
+    let design = pmugen::design::monitor(params);
+    let verilog = pmugen::design::bus::verilog(design.as_ref(), pmugen_hdl::bus::Bus::Axi4Lite).unwrap();
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("axi4lite-template");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A user's top with an AXI4-Lite master port (32-bit address from the interconnect).
+    let user = format!(
+        "`timescale 1ns / 1ps\nmodule user_top(input clk, input rst, input [7:0] cpu_events, input [3:0] trigger_start,\n\
+         input [3:0] trigger_stop, input [31:0] m_axil_awaddr, input [2:0] m_axil_awprot, input m_axil_awvalid,\n\
+         output m_axil_awready, input [31:0] m_axil_wdata, input [3:0] m_axil_wstrb, input m_axil_wvalid,\n\
+         output m_axil_wready, output [1:0] m_axil_bresp, output m_axil_bvalid, input m_axil_bready,\n\
+         input [31:0] m_axil_araddr, input [2:0] m_axil_arprot, input m_axil_arvalid, output m_axil_arready,\n\
+         output [31:0] m_axil_rdata, output [1:0] m_axil_rresp, output m_axil_rvalid, input m_axil_rready);\n\
+         {template}endmodule\n"
+    );
+    assert_compiles_cleanly(&dir, &user, &verilog);
+}
+
+/// Icarus compiles the user's top `user` with the generated `verilog` in `dir`,
+/// without a warning.
+fn assert_compiles_cleanly(dir: &std::path::Path, user: &str, verilog: &str) {
     std::fs::write(dir.join("user_top.v"), user).unwrap();
     std::fs::write(dir.join("monitor.v"), verilog).unwrap();
     let output = std::process::Command::new("iverilog")
         .args(["-g2005", "-Wall", "-o", "top.vvp", "user_top.v", "monitor.v"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .expect("iverilog (scripts/install-tools.sh installs it)");
     let text = String::from_utf8_lossy(&output.stderr);

@@ -1,7 +1,7 @@
 //! Generated Verilog of the whole monitor: Verilator lint (-Wall, DECLFILENAME
 //! waived), yosys `hierarchy -check; proc; check -assert`, module names prefixed with
 //! the top name, and exactly the ports of docs/monitor.md §4.
-use pmugen::design::{self, Design};
+use pmugen::design;
 use pmugen_hdl::emit::module_names;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::tools::{verilator_lint, yosys_check};

@@ -58,3 +58,27 @@ pub fn module_names(verilog: &str) -> Vec<String> {
         .map(|rest| rest.split(|c: char| c == '(' || c.is_whitespace()).next().unwrap_or("").to_string())
         .collect()
 }
+
+/// The ports of module `top` in `verilog` as (name, input?, width), in declaration
+/// order (the declaration style of rust-hdl and of the bus slaves).
+pub fn module_ports(verilog: &str, top: &str) -> Result<Vec<(String, bool, usize)>, String> {
+    let Some(start) = verilog.find(&format!("module {top}(")) else {
+        return Err(format!("module {top} is not in the Verilog"));
+    };
+    let body = &verilog[start..verilog[start..].find("endmodule").map_or(verilog.len(), |end| start + end)];
+    let mut ports = Vec::new();
+    for line in body.lines().map(str::trim) {
+        let input = line.starts_with("input wire");
+        if !input && !line.starts_with("output reg") && !line.starts_with("output wire") {
+            continue;
+        }
+        let words: Vec<&str> = line.trim_end_matches(';').split_whitespace().collect();
+        let width = words
+            .iter()
+            .find(|w| w.starts_with('['))
+            .and_then(|w| w.trim_matches(|c| c == '[' || c == ']').split(':').next()?.parse::<usize>().ok())
+            .map_or(1, |msb| msb + 1);
+        ports.push((words.last().unwrap_or(&"").to_string(), input, width));
+    }
+    Ok(ports)
+}

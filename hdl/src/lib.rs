@@ -4,6 +4,7 @@
 //! `board/` the board top around the monitor; one block per file, each folder reads
 //! like its design's block diagram (`monitor/top.rs`, `pmu/top.rs`).
 pub mod board;
+pub mod bus;
 pub mod custom;
 pub mod dyn_signal;
 pub mod emit;

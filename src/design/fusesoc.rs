@@ -2,12 +2,14 @@
 //! small test bench its `sim` target runs. Targets: `lint` (Verilator `-Wall`,
 //! DECLFILENAME waived because one file holds every module of the design), `sim`
 //! (Icarus: reset, then read the identification register through the register port
-//! and compare it), `synth` (yosys `synth_ice40` to a JSON netlist).
+//! or the bus and compare it), `synth` (yosys `synth_ice40` to a JSON netlist).
 //!
 //! The test bench is the last module of the design's own file, inside
 //! `` `ifdef PMUGEN_SMOKE_TEST``: the file stays one self-contained unit that lints and
 //! synthesizes as the design alone, and the `sim` target defines the macro.
 use std::fmt::Write;
+
+use pmugen_hdl::bus::Bus;
 
 use crate::report::harness::top_ports;
 
@@ -36,18 +38,20 @@ pub fn core(top: &str, design: &str, docs: &str) -> String {
          parameters:\n  PMUGEN_SMOKE_TEST:\n    datatype: bool\n    paramtype: vlogdefine\n    default: true\n    description: compile the smoke test bench {top}_tb at the end of {top}.v\n\
          \n\
          targets:\n  default: &default\n    filesets: [rtl]\n    toplevel: {top}\n\
-         \x20 lint:\n    <<: *default\n    default_tool: verilator\n    tools:\n      verilator:\n        mode: lint-only\n        verilator_options: [-Wall, -Wno-DECLFILENAME]\n\
-         \x20 sim:\n    filesets: [rtl]\n    parameters: [PMUGEN_SMOKE_TEST]\n    toplevel: {top}_tb\n    default_tool: icarus\n    tools:\n      icarus:\n        iverilog_options: [-g2005, -Wall]\n\
-         \x20 synth:\n    <<: *default\n    default_tool: yosys\n    tools:\n      yosys:\n        arch: ice40\n        output_format: json\n"
+         \x20 lint:\n    <<: *default\n    description: Verilator --lint-only -Wall (DECLFILENAME waived)\n    default_tool: verilator\n    tools:\n      verilator:\n        mode: lint-only\n        verilator_options: [-Wall, -Wno-DECLFILENAME]\n\
+         \x20 sim:\n    description: Icarus smoke test, {top}_tb reads the identification register\n    filesets: [rtl]\n    parameters: [PMUGEN_SMOKE_TEST]\n    toplevel: {top}_tb\n    default_tool: icarus\n    tools:\n      icarus:\n        iverilog_options: [-g2005, -Wall]\n\
+         \x20 synth:\n    <<: *default\n    description: yosys synth_ice40 to a JSON netlist\n    default_tool: yosys\n    tools:\n      yosys:\n        arch: ice40\n        output_format: json\n"
     )
 }
 
 /// The test bench `<top>_tb` for the end of `<top>.v` (inside `` `ifdef
 /// PMUGEN_SMOKE_TEST``): every input held at 0, reset for two cycles, one read of the
-/// identification register, PASS or FAIL (with `$fatal`, so a failing run exits non-zero).
-pub fn testbench(top: &str, verilog: &str, read: &IdentityRead) -> Result<String, String> {
+/// identification register through `bus` (privileged where the design has
+/// privilege), PASS or FAIL (with `$fatal`, so a failing run exits non-zero).
+pub fn testbench(top: &str, verilog: &str, read: &IdentityRead, bus: Bus) -> Result<String, String> {
     let ports = top_ports(verilog, top).map_err(|e| e.to_string())?;
     let width = |name: &str| ports.iter().find(|p| p.0 == name).map_or(1, |p| p.2);
+    let has = |name: &str| ports.iter().any(|p| p.0 == name);
     let mut tb = format!(
         "\n`ifdef PMUGEN_SMOKE_TEST\n// {top}_tb: the smoke test of the FuseSoC sim target (`fusesoc run --target sim`).\n\
          module {top}_tb;\n"
@@ -62,12 +66,33 @@ pub fn testbench(top: &str, verilog: &str, read: &IdentityRead) -> Result<String
     let _ = writeln!(tb, "\n    {top} dut (\n{}\n    );\n", connections.join(",\n"));
     let _ = writeln!(tb, "    always #5 clock = ~clock;\n\n    initial begin\n        reset = 1;");
     let _ = writeln!(tb, "        repeat (2) @(posedge clock);\n        #1 reset = 0;");
-    let strobes: String = read.strobes.iter().map(|s| format!(" {s} = 1;")).collect();
-    let _ = writeln!(tb, "        reg_addr = {}'h{:x};{strobes}", width("reg_addr"), read.address);
-    let _ = writeln!(tb, "        @(posedge clock);\n        #1;");
-    let expected = format!("{}'h{:x}", width("reg_rdata"), read.expected);
-    let _ = writeln!(tb, "        if (reg_rdata === {expected}) begin\n            $display(\"PASS: {top} identifies itself as %h\", reg_rdata);");
+    // Each bus reads register 0 of bank 0 (byte address 0), privileged.
+    let data = match bus {
+        Bus::Bare => {
+            let strobes: String = read.strobes.iter().map(|s| format!(" {s} = 1;")).collect();
+            let _ = writeln!(tb, "        reg_addr = {}'h{:x};{strobes}", width("reg_addr"), read.address);
+            let _ = writeln!(tb, "        @(posedge clock);\n        #1;");
+            "reg_rdata"
+        }
+        Bus::Axi4Lite => {
+            let _ = writeln!(tb, "        s_axil_araddr = 0; s_axil_arprot = 3'b001; s_axil_arvalid = 1; s_axil_rready = 1;");
+            let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_arready) @(negedge clock);");
+            let _ = writeln!(tb, "        @(posedge clock);\n        #1 s_axil_arvalid = 0;");
+            let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_rvalid) @(negedge clock);");
+            let _ = writeln!(tb, "        if (s_axil_rresp !== 2'b00) $fatal(1, \"FAIL: {top} answered RRESP %b\", s_axil_rresp);");
+            "s_axil_rdata"
+        }
+        Bus::Wishbone => {
+            let privilege = if has("wb_priv") { " wb_priv = 1;" } else { "" };
+            let _ = writeln!(tb, "        wb_adr = 0; wb_we = 0; wb_sel = {{{}{{1'b1}}}}; wb_cyc = 1; wb_stb = 1;{privilege}", width("wb_sel"));
+            let _ = writeln!(tb, "        @(negedge clock);\n        while (!wb_ack && !wb_err) @(negedge clock);");
+            let _ = writeln!(tb, "        if (!wb_ack) $fatal(1, \"FAIL: {top} answered ERR\");");
+            "wb_dat_r"
+        }
+    };
+    let expected = format!("{}'h{:x}", width(data), read.expected);
+    let _ = writeln!(tb, "        if ({data} === {expected}) begin\n            $display(\"PASS: {top} identifies itself as %h\", {data});");
     let _ = writeln!(tb, "            $finish;\n        end else begin");
-    let _ = writeln!(tb, "            $fatal(1, \"FAIL: {top} read %h, expected %h\", reg_rdata, {expected});\n        end\n    end\nendmodule\n`endif");
+    let _ = writeln!(tb, "            $fatal(1, \"FAIL: {top} read %h, expected %h\", {data}, {expected});\n        end\n    end\nendmodule\n`endif");
     Ok(tb)
 }

@@ -1,6 +1,7 @@
 //! The designs pmugen generates, behind one interface: what `generate` writes, and
 //! the engines `simulate`, `bench` and the tests run in lockstep (reference model,
 //! native rust-hdl model, Verilator model of the generated file).
+pub mod bus;
 pub mod fusesoc;
 pub mod monitor;
 pub mod pmu;
@@ -8,6 +9,7 @@ pub mod pmu;
 use std::fs::File;
 use std::path::Path;
 
+use pmugen_hdl::bus::{AccessCheck, BusLayout};
 use pmugen_sim::ports::Engine;
 
 pub use monitor::monitor;
@@ -25,9 +27,28 @@ pub struct Artifact {
 pub trait Design<I, O> {
     /// The top module's name (every other module name starts with it).
     fn top_name(&self) -> String;
+    /// The comment lines every generated file of the design starts with.
+    fn header(&self) -> Vec<String>;
+    /// The design's Verilog with top module `top` (every module name starts with
+    /// it) after the comment lines `header`.
+    fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String>;
     /// The generated Verilog of the design, header included; `generate` writes it
     /// followed by the FuseSoC smoke test bench (inside `` `ifdef PMUGEN_SMOKE_TEST``).
-    fn verilog(&self) -> Result<String, String>;
+    fn verilog(&self) -> Result<String, String> {
+        self.verilog_as(&self.top_name(), &self.header())
+    }
+    /// Where the registers sit on a bus, and who checks access (docs/bus.md).
+    fn bus_layout(&self) -> (BusLayout, AccessCheck);
+    /// The design's own tables beside its register descriptions (the PMU's event
+    /// inputs and event codes), written with the bare and with every wrapped design.
+    fn tables(&self) -> Vec<Artifact> {
+        Vec::new()
+    }
+    /// How the smoke test bench identifies the design.
+    fn identity(&self) -> fusesoc::IdentityRead;
+    /// The register descriptions of the interface `bus` (SystemRDL, IP-XACT, and for
+    /// a bus its C header and Markdown table).
+    fn register_descriptions(&self, bus: pmugen_hdl::bus::Bus) -> Vec<Artifact>;
     /// Everything `generate` writes: the Verilog first, then headers and tables.
     fn artifacts(&self) -> Result<Vec<Artifact>, String>;
     /// A fresh native (rust-hdl) model, optionally writing a VCD waveform.

@@ -5,7 +5,8 @@
 use std::fs::File;
 use std::path::Path;
 
-use pmugen_hdl::monitor::regmap::id_value;
+use pmugen_hdl::bus::{AccessCheck, Bus, BusLayout};
+use pmugen_hdl::monitor::regmap::{id_value, params as regmap_params, REGISTERS};
 use pmugen_hdl::monitor::regmap_export;
 use pmugen_hdl::monitor::top::EventOrderMonitor;
 use pmugen_hdl::params::MonitorParams;
@@ -51,20 +52,44 @@ impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for M
     fn top_name(&self) -> String {
         self.params().top_name()
     }
-    fn verilog(&self) -> Result<String, String> {
-        let params = self.params();
-        pmugen_hdl::emit::verilog(&mut EventOrderMonitor::<N, W>::new(), &params.top_name(), &header(params))
+    fn header(&self) -> Vec<String> {
+        header(self.params())
+    }
+    fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
+        pmugen_hdl::emit::verilog(&mut EventOrderMonitor::<N, W>::new(), top, header)
+    }
+    fn bus_layout(&self) -> (BusLayout, AccessCheck) {
+        let lookup = regmap_params(N, W);
+        let (mut readable, mut writable) = (Vec::new(), Vec::new());
+        for register in REGISTERS {
+            let addresses = register.addresses(&lookup);
+            if register.access.reads() {
+                readable.push(addresses.clone());
+            }
+            if register.access.writes() {
+                writable.push(addresses);
+            }
+        }
+        (BusLayout::MONITOR, AccessCheck::ByTable { readable, writable })
+    }
+    fn identity(&self) -> fusesoc::IdentityRead {
+        fusesoc::IdentityRead { strobes: &[], address: 0, expected: id_value(N, W) as u64 }
+    }
+    fn register_descriptions(&self, bus: Bus) -> Vec<Artifact> {
+        regmap_export::descriptions(&self.top_name(), N, W, bus).into_iter().map(|(name, text)| Artifact { name, text }).collect()
     }
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let top = self.top_name();
         let design = self.verilog()?;
-        let identity = fusesoc::IdentityRead { strobes: &[], address: 0, expected: id_value(N, W) as u64 };
-        let testbench = fusesoc::testbench(&top, &design, &identity)?;
-        Ok(vec![
+        let testbench = fusesoc::testbench(&top, &design, &self.identity(), Bus::Bare)?;
+        let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, N, W) },
+            Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(&top, N, W) },
             Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "monitor", "docs/monitor.md") },
-        ])
+        ];
+        artifacts.extend(self.register_descriptions(Bus::Bare));
+        Ok(artifacts)
     }
     fn native(&self, vcd: Option<File>) -> Box<dyn Engine<MonitorInputs, MonitorOutputs>> {
         Box::new(NativeEngine::new(EventOrderMonitor::<N, W>::new(), vcd))

@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::path::Path;
 
+use pmugen_hdl::bus::{AccessCheck, Bus, BusLayout};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_hdl::pmu::{regmap, regmap_export};
@@ -103,25 +104,44 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
     fn top_name(&self) -> String {
         self.params.top_name()
     }
-    fn verilog(&self) -> Result<String, String> {
-        pmugen_hdl::emit::verilog(&mut Pmu::new(&self.params), &self.top_name(), &self.header())
+    fn header(&self) -> Vec<String> {
+        PmuDesign::header(self)
     }
-    fn artifacts(&self) -> Result<Vec<Artifact>, String> {
+    fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
+        pmugen_hdl::emit::verilog(&mut Pmu::new(&self.params), top, header)
+    }
+    fn bus_layout(&self) -> (BusLayout, AccessCheck) {
+        (BusLayout::pmu(self.params.threads), AccessCheck::ByDesign)
+    }
+    fn identity(&self) -> fusesoc::IdentityRead {
+        fusesoc::IdentityRead { strobes: &["reg_read", "reg_priv"], address: 0, expected: regmap::id_value(&self.params, 0) }
+    }
+    fn register_descriptions(&self, bus: Bus) -> Vec<Artifact> {
+        regmap_export::descriptions(&self.params, bus).into_iter().map(|(name, text)| Artifact { name, text }).collect()
+    }
+    fn tables(&self) -> Vec<Artifact> {
         let (top, p) = (self.top_name(), &self.params);
         let layout = p.layout();
-        let design = self.verilog()?;
-        let identity = fusesoc::IdentityRead { strobes: &["reg_read", "reg_priv"], address: 0, expected: regmap::id_value(p, 0) };
-        let testbench = fusesoc::testbench(&top, &design, &identity)?;
-        Ok(vec![
-            Artifact { name: format!("{top}.v"), text: design + &testbench },
-            Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(p) },
-            Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(p) },
+        vec![
             Artifact { name: format!("{top}_events.json"), text: p.table.to_perf_json() },
             Artifact { name: format!("{top}_inputs.json"), text: layout.to_json(&p.table, p.threads) },
             Artifact { name: format!("{top}_inputs.md"), text: layout.to_markdown(&p.table, p.threads) },
             Artifact { name: format!("{top}_design.json"), text: self.description() },
-            Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "pmu", "docs/pmu.md") },
-        ])
+        ]
+    }
+    fn artifacts(&self) -> Result<Vec<Artifact>, String> {
+        let (top, p) = (self.top_name(), &self.params);
+        let design = self.verilog()?;
+        let testbench = fusesoc::testbench(&top, &design, &self.identity(), Bus::Bare)?;
+        let mut artifacts = vec![
+            Artifact { name: format!("{top}.v"), text: design + &testbench },
+            Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(p) },
+            Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(p) },
+        ];
+        artifacts.extend(self.tables());
+        artifacts.push(Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "pmu", "docs/pmu.md") });
+        artifacts.extend(self.register_descriptions(Bus::Bare));
+        Ok(artifacts)
     }
     fn native(&self, vcd: Option<File>) -> Box<dyn Engine<PmuInputs, PmuOutputs>> {
         Box::new(NativeEngine::new(Pmu::new(&self.params), vcd))

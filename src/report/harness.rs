@@ -10,7 +10,7 @@
 //!
 //! The harness costs one flip-flop per input bit and a small XOR tree; the report
 //! states the core's own logic cells from the bare design's packing.
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::fmt::Write;
 
 /// A top-level port: (name, input?, width).
@@ -18,25 +18,7 @@ pub type Port = (String, bool, usize);
 
 /// The ports of module `top` in `verilog`, in declaration order.
 pub fn top_ports(verilog: &str, top: &str) -> Result<Vec<Port>> {
-    let Some(start) = verilog.find(&format!("module {top}(")) else {
-        bail!("module {top} is not in the Verilog");
-    };
-    let body = &verilog[start..verilog[start..].find("endmodule").map_or(verilog.len(), |end| start + end)];
-    let mut ports = Vec::new();
-    for line in body.lines().map(str::trim) {
-        let input = line.starts_with("input wire");
-        if !input && !line.starts_with("output reg") && !line.starts_with("output wire") {
-            continue;
-        }
-        let words: Vec<&str> = line.trim_end_matches(';').split_whitespace().collect();
-        let width = words
-            .iter()
-            .find(|w| w.starts_with('['))
-            .and_then(|w| w.trim_matches(|c| c == '[' || c == ']').split(':').next()?.parse::<usize>().ok())
-            .map_or(1, |msb| msb + 1);
-        ports.push((words.last().unwrap_or(&"").to_string(), input, width));
-    }
-    Ok(ports)
+    pmugen_hdl::emit::module_ports(verilog, top).map_err(anyhow::Error::msg)
 }
 
 /// The harness module `<top>_harness` (ports `clock`, `serial_in`, `serial_out`)

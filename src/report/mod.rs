@@ -11,6 +11,7 @@ pub mod monitor;
 pub mod netlist;
 pub mod pmu;
 pub mod sweep;
+pub mod wrapped;
 
 use anyhow::{bail, Result};
 use serde::Serialize;
@@ -60,11 +61,16 @@ pub trait Subject {
     fn budget_source(&self) -> &'static str;
     /// The flip-flop groups.
     fn groups(&self) -> Groups;
+    /// Where the groups' flip-flops sit in the synthesized top: "" for the design
+    /// itself, `core.` for the design inside a bus slave (the rest is the slave's).
+    fn scope(&self) -> &'static str {
+        ""
+    }
     /// The budget lines: the formulas against the counts (and, for designs that
-    /// need it, cells found in `netlist`).
-    fn budget(&self, counts: &CoarseCounts, netlist: &serde_json::Value) -> Result<Vec<BudgetLine>>;
+    /// need it, cells found in module `top` of `netlist`).
+    fn budget(&self, top: &str, counts: &CoarseCounts, netlist: &serde_json::Value) -> Result<Vec<BudgetLine>>;
     /// Other figures worth a line (e.g. the monitor's tie tests).
-    fn notes(&self, _counts: &CoarseCounts, _netlist: &serde_json::Value) -> Result<Vec<(String, usize)>> {
+    fn notes(&self, _top: &str, _counts: &CoarseCounts, _netlist: &serde_json::Value) -> Result<Vec<(String, usize)>> {
         Ok(Vec::new())
     }
     /// The devices to place on.
@@ -230,7 +236,7 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         bail!("yosys budget pass failed for {top}:\n{log}");
     }
     let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("coarse.json"))?)?;
-    let counts = netlist::analyse(&netlist, &top, subject.groups())?;
+    let counts = netlist::analyse(&netlist, &top, subject.groups(), subject.scope())?;
     let synthesis = if options.place {
         eprintln!("report {top}: yosys synth_ice40 ...");
         ice40::synthesize(out, &verilog_file, &top, "ice40")?
@@ -282,8 +288,8 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         tools,
         total_flip_flops: counts.total_flip_flops(),
         flip_flops: counts.flip_flops.clone(),
-        budget: subject.budget(&counts, &netlist)?,
-        notes: subject.notes(&counts, &netlist)?.into_iter().collect(),
+        budget: subject.budget(&top, &counts, &netlist)?,
+        notes: subject.notes(&top, &counts, &netlist)?.into_iter().collect(),
         synthesis,
         placements,
         parts,

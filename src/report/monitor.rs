@@ -43,9 +43,9 @@ impl Subject for MonitorParams {
     fn groups(&self) -> Groups {
         GROUPS
     }
-    fn budget(&self, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<BudgetLine>> {
+    fn budget(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<BudgetLine>> {
         let (n, w) = (self.events, self.order_width);
-        let (comparators, pair_muxes, _) = netlist::pair_select(netlist, &self.top_name(), counts, "order register")?;
+        let (comparators, pair_muxes, _) = netlist::pair_select(netlist, top, counts, "order register")?;
         Ok(vec![
             BudgetLine::new("context record flip-flops", "N*(N-1)", n * (n - 1), counts.group("context record")),
             BudgetLine::new("order register flip-flops", "W*N", w * n, counts.group("order register")),
@@ -53,8 +53,8 @@ impl Subject for MonitorParams {
             BudgetLine::new("pair multiplexers", "N*(N-1)/2", n * (n - 1) / 2, pair_muxes),
         ])
     }
-    fn notes(&self, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
-        let (_, _, tie_tests) = netlist::pair_select(netlist, &self.top_name(), counts, "order register")?;
+    fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
+        let (_, _, tie_tests) = netlist::pair_select(netlist, top, counts, "order register")?;
         Ok(vec![("Tie tests (`order[a] != order[b]`, part of the pair select)".to_string(), tie_tests)])
     }
     fn devices(&self) -> &'static [Device] {

@@ -69,8 +69,13 @@ pub fn cells<'a>(netlist: &'a Value, top: &str) -> Result<&'a serde_json::Map<St
     module["cells"].as_object().context("the netlist module has no cells")
 }
 
-/// Count flip-flops by group in `netlist` for module `top`.
-pub fn analyse(netlist: &Value, top: &str, groups: Groups) -> Result<CoarseCounts> {
+/// The group of the flip-flops a bus slave adds around a design.
+pub const BUS_SLAVE: &str = "bus slave";
+
+/// Count flip-flops by group in `netlist` for module `top`. With a `scope` (`core.`),
+/// `groups` name the flip-flops under it and every other flip-flop is the
+/// [`BUS_SLAVE`]'s.
+pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Result<CoarseCounts> {
     let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
     let mut names: HashMap<i64, Vec<&str>> = HashMap::new();
     for (name, net) in module["netnames"].as_object().context("netnames")? {
@@ -84,6 +89,9 @@ pub fn analyse(netlist: &Value, top: &str, groups: Groups) -> Result<CoarseCount
     let mut counts = CoarseCounts::default();
     for group in group_names(groups) {
         counts.flip_flops.insert(group.to_string(), 0);
+    }
+    if !scope.is_empty() {
+        counts.flip_flops.insert(BUS_SLAVE.to_string(), 0);
     }
     for (cell_name, cell) in cells(netlist, top)? {
         let kind = cell["type"].as_str().unwrap_or("");
@@ -108,10 +116,14 @@ pub fn analyse(netlist: &Value, top: &str, groups: Groups) -> Result<CoarseCount
                     })
                 })
                 .with_context(|| format!("flip-flop {cell_name} drives no register net (`*.q` or `*_q`)"))?;
-            let Some((_, group)) = groups.iter().find(|(pattern, _)| glob(pattern, owner)) else {
-                bail!("flip-flop bit of net `{owner}` belongs to no named group (cell {cell_name})");
+            let group = match owner.strip_prefix(scope) {
+                Some(inner) => match groups.iter().find(|(pattern, _)| glob(pattern, inner)) {
+                    Some((_, group)) => *group,
+                    None => bail!("flip-flop bit of net `{owner}` belongs to no named group (cell {cell_name})"),
+                },
+                None => BUS_SLAVE,
             };
-            *counts.flip_flops.get_mut(*group).expect("group listed") += 1;
+            *counts.flip_flops.get_mut(group).expect("group listed") += 1;
             counts.group_bits.entry(group.to_string()).or_default().insert(bit);
         }
     }

@@ -75,7 +75,7 @@ impl Subject for PmuDesign {
     fn groups(&self) -> Groups {
         GROUPS
     }
-    fn budget(&self, counts: &CoarseCounts, _netlist: &Value) -> Result<Vec<BudgetLine>> {
+    fn budget(&self, _top: &str, counts: &CoarseCounts, _netlist: &Value) -> Result<Vec<BudgetLine>> {
         let p = &self.params;
         let (tk, cw) = (p.threads * p.counters, p.counter_width);
         Ok(vec![
@@ -90,12 +90,11 @@ impl Subject for PmuDesign {
     fn devices(&self) -> &'static [Device] {
         &[HX8K, UP5K]
     }
-    fn notes(&self, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
+    fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
         let trace_flip_flops = TRACE_GROUPS.iter().map(|group| counts.group(group)).sum();
         // The queue's RAM: every memory cell of the coarse netlist (the read register is
         // part of the RAM's read port, `memory -nomap`).
-        let top = Design::top_name(self);
-        let ram_bits = netlist["modules"][&top]["cells"]
+        let ram_bits = netlist["modules"][top]["cells"]
             .as_object()
             .map(|cells| {
                 cells

@@ -66,7 +66,8 @@ impl PmuBench {
 
     /// A custom table (JSON text) at (T, K, CW).
     pub fn with_table(json: &str, stem: &str, threads: usize, counters: usize, counter_width: usize) -> Self {
-        let table = EventTable::from_json(json, &format!("{stem}.json"), stem, counters).unwrap_or_else(|e| panic!("{e}"));
+        let table =
+            EventTable::from_json(json, &format!("{stem}.json"), stem, counters).unwrap_or_else(|e| panic!("{e}"));
         Self::new(PmuParams::new(threads as u64, counters as u64, counter_width as u64, table).unwrap())
     }
 

@@ -6,6 +6,9 @@
 //! Widths and copy counts may depend on the design's parameters; they are named
 //! symbolically (`"N"`, `"K"`, `"CW"`) and resolved by a [`Params`] lookup.
 pub mod export;
+pub mod interface;
+pub mod ipxact;
+pub mod systemrdl;
 
 /// A design's parameter values by their names (`"N"`, `"W"`, `"T"`, `"K"`, `"CW"`).
 pub type Params<'a> = &'a dyn Fn(&str) -> usize;

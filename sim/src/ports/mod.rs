@@ -1,6 +1,7 @@
 //! Each design's ports as plain values (one cycle of inputs, the registered outputs
 //! after that cycle's edge) and the engine interface every simulator implements:
 //! the reference models, the native rust-hdl models and the Verilator models.
+pub mod bus;
 pub mod monitor;
 pub mod pmu;
 

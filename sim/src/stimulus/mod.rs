@@ -1,5 +1,6 @@
 //! Seeded random stimulus for each design (ChaCha8: the same seed gives the same
 //! stimulus on every engine and every machine).
+pub mod bus;
 pub mod monitor;
 pub mod pmu;
 pub mod workload;

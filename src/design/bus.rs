@@ -1,0 +1,61 @@
+//! A design behind a standard bus (docs/bus.md): what `generate --bus` writes.
+//!
+//! The wrapped file holds the design under the module name `<bus top>__core` (so
+//! every module name starts with the wrapped top's name, and the bare and wrapped
+//! files of one design can live in one project) followed by the bus slave
+//! `<bus top>`, then the FuseSoC smoke test bench.
+use pmugen_hdl::bus::{self, Bus, WrappedDesign};
+
+use super::{fusesoc, Artifact, Design};
+use crate::report::harness::top_ports;
+
+/// Every file `generate` writes for `design` on the interface `bus`.
+pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<Vec<Artifact>, String> {
+    if bus == Bus::Bare {
+        return design.artifacts();
+    }
+    let top = bus.top_name(&design.top_name());
+    let verilog = verilog(design, bus)?;
+    let testbench = fusesoc::testbench(&top, &verilog, &design.identity(), bus)?;
+    let kind = design.arguments().split_whitespace().next().unwrap_or("design").to_string();
+    let mut artifacts = vec![
+        Artifact { name: format!("{top}.v"), text: verilog + &testbench },
+        Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, &kind, "docs/bus.md") },
+    ];
+    artifacts.extend(design.register_descriptions(bus));
+    artifacts.extend(design.tables());
+    Ok(artifacts)
+}
+
+/// The Verilog of `design` behind `bus`: the design as `<bus top>__core`, then the
+/// slave `<bus top>`.
+pub fn verilog<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<String, String> {
+    if bus == Bus::Bare {
+        return design.verilog();
+    }
+    let top = bus.top_name(&design.top_name());
+    let core = format!("{top}__core");
+    let core_verilog = design.verilog_as(&core, &header(design, bus))?;
+    let ports = top_ports(&core_verilog, &core).map_err(|e| e.to_string())?;
+    let (layout, check) = design.bus_layout();
+    let wrapped = WrappedDesign::new(&top, &core, ports, layout, check)?;
+    Ok(core_verilog + &bus::slave_verilog(bus, &wrapped))
+}
+
+/// The design's header, for the wrapped file: its name and bus first, the regenerate
+/// command with `--bus`.
+fn header<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Vec<String> {
+    let bare = design.top_name();
+    let top = bus.top_name(&bare);
+    let mut lines = design.header();
+    if let Some(first) = lines.first_mut() {
+        let what = first.strip_prefix(&format!("{bare}.v: ")).unwrap_or(first).to_string();
+        *first = format!("{top}.v: {} slave (docs/bus.md) around {bare}, {what}", bus.title());
+    }
+    for line in &mut lines {
+        *line = line
+            .replace(" --out <", &format!(" --bus {} --out <", bus.flag_value()))
+            .replace(&format!("{bare}_regs.md"), &format!("{top}_regs.md"));
+    }
+    lines
+}

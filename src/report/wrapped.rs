@@ -1,0 +1,64 @@
+//! The report of a design behind a bus slave (`report ... --bus`): the design's own
+//! budget, checked on its instance `core` inside the wrapped top, the slave's
+//! flip-flops as one more group, and iCE40 figures of the whole wrapped top.
+use anyhow::Result;
+use serde_json::Value;
+
+use pmugen_hdl::bus::Bus;
+
+use super::ice40::Device;
+use super::netlist::{CoarseCounts, Groups};
+use super::{BudgetLine, Subject};
+use crate::design::Artifact;
+
+/// `inner` behind `bus`, with the wrapped design's files.
+pub struct OnBus<'a> {
+    /// The bare design's report subject.
+    pub inner: &'a dyn Subject,
+    /// The bus.
+    pub bus: Bus,
+    /// What `generate --bus` writes for it, the Verilog first.
+    pub files: Vec<Artifact>,
+}
+
+impl Subject for OnBus<'_> {
+    fn top_name(&self) -> String {
+        self.bus.top_name(&self.inner.top_name())
+    }
+    fn files(&self) -> Result<Vec<Artifact>, String> {
+        Ok(self.files.clone())
+    }
+    fn parameters(&self) -> Vec<(&'static str, String)> {
+        let mut parameters = self.inner.parameters();
+        parameters.push(("bus", self.bus.flag_value().to_string()));
+        parameters
+    }
+    fn budget_source(&self) -> &'static str {
+        self.inner.budget_source()
+    }
+    fn groups(&self) -> Groups {
+        self.inner.groups()
+    }
+    fn scope(&self) -> &'static str {
+        // The slave instantiates the design as `core` (hdl/src/bus/register_access.rs).
+        "core."
+    }
+    fn budget(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<BudgetLine>> {
+        self.inner.budget(top, counts, netlist)
+    }
+    fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
+        self.inner.notes(top, counts, netlist)
+    }
+    fn devices(&self) -> &'static [Device] {
+        self.inner.devices()
+    }
+    fn parts(&self) -> Vec<(String, String)> {
+        // Inside the wrapped file the design's modules are named after `<bus top>__core`.
+        let (bare, core) = (self.inner.top_name(), format!("{}__core", self.top_name()));
+        self.inner
+            .parts()
+            .into_iter()
+            .map(|(label, module)| (label, module.strip_prefix(&bare).map_or(module.clone(), |rest| format!("{core}{rest}"))))
+            .collect()
+    }
+}

@@ -1,0 +1,129 @@
+//! The bus-wrapped designs (`generate --bus`, docs/bus.md) follow the rules of every
+//! generated file: Verilator -Wall clean, accepted by yosys, every module named after
+//! the wrapped top, and exactly the documented ports: the bare design's own ports
+//! without `reg_*`, then the bus's.
+mod common;
+
+use common::cli::{pmugen, scratch};
+use pmugen::design::{self, bus, pmu::PmuDesign, Design};
+use pmugen_hdl::bus::Bus;
+use pmugen_hdl::emit::{module_names, module_ports};
+use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::pmu::params::PmuParams;
+use pmugen_sim::tools::{verilator_lint, yosys_check};
+
+/// The bus ports in the documented order: (name, input?, width) for a window of
+/// `address` bits and `data`-bit registers.
+fn bus_ports(bus: Bus, address: usize, data: usize, privilege: bool) -> Vec<(String, bool, usize)> {
+    let names: Vec<(&str, bool, usize)> = match bus {
+        Bus::Bare => vec![],
+        Bus::Axi4Lite => vec![
+            ("s_axil_awaddr", true, address),
+            ("s_axil_awprot", true, 3),
+            ("s_axil_awvalid", true, 1),
+            ("s_axil_awready", false, 1),
+            ("s_axil_wdata", true, data),
+            ("s_axil_wstrb", true, data / 8),
+            ("s_axil_wvalid", true, 1),
+            ("s_axil_wready", false, 1),
+            ("s_axil_bresp", false, 2),
+            ("s_axil_bvalid", false, 1),
+            ("s_axil_bready", true, 1),
+            ("s_axil_araddr", true, address),
+            ("s_axil_arprot", true, 3),
+            ("s_axil_arvalid", true, 1),
+            ("s_axil_arready", false, 1),
+            ("s_axil_rdata", false, data),
+            ("s_axil_rresp", false, 2),
+            ("s_axil_rvalid", false, 1),
+            ("s_axil_rready", true, 1),
+        ],
+        Bus::Wishbone => {
+            let mut ports = vec![
+                ("wb_cyc", true, 1),
+                ("wb_stb", true, 1),
+                ("wb_we", true, 1),
+                ("wb_adr", true, address),
+                ("wb_dat_w", true, data),
+                ("wb_dat_r", false, data),
+                ("wb_sel", true, data / 8),
+                ("wb_ack", false, 1),
+                ("wb_err", false, 1),
+            ];
+            if privilege {
+                ports.push(("wb_priv", true, 1));
+            }
+            ports
+        }
+    };
+    names.into_iter().map(|(name, input, width)| (name.to_string(), input, width)).collect()
+}
+
+/// Check one wrapped design: the file as `generate` writes it, lint, yosys, names, ports.
+fn check<I, O>(design: &dyn Design<I, O>, bus: Bus, address: usize, data: usize, privilege: bool) {
+    let top = bus.top_name(&design.top_name());
+    let files = bus::artifacts(design, bus).unwrap();
+    assert_eq!(files[0].name, format!("{top}.v"));
+    let verilog = &files[0].text;
+    for module in module_names(verilog) {
+        assert!(module.starts_with(&top), "module {module} does not start with {top}");
+    }
+    let bare = design.verilog().unwrap();
+    let mut expected: Vec<_> =
+        module_ports(&bare, &design.top_name()).unwrap().into_iter().filter(|p| !p.0.starts_with("reg_")).collect();
+    expected.extend(bus_ports(bus, address, data, privilege));
+    assert_eq!(module_ports(verilog, &top).unwrap(), expected, "{top}: ports");
+    verilator_lint(verilog, &top).unwrap_or_else(|e| panic!("{top}: {e}"));
+    yosys_check(verilog, &top).unwrap_or_else(|e| panic!("{top}: {e}"));
+    println!("{top}: {} modules, lint and yosys clean", module_names(verilog).len());
+}
+
+#[test]
+fn wrapped_monitors_lint_clean_with_the_documented_ports() {
+    for (events, order_width) in [(2, 2), (8, 3), (32, 5)] {
+        let design = design::monitor(MonitorParams::new(events, order_width).unwrap());
+        for bus in [Bus::Axi4Lite, Bus::Wishbone] {
+            check(design.as_ref(), bus, 10, 32, false);
+        }
+    }
+}
+
+#[test]
+fn wrapped_pmus_lint_clean_with_the_documented_ports() {
+    for threads in 1..=4 {
+        let design = PmuDesign::new(PmuParams::with_default_table(threads, 2, 24));
+        for bus in [Bus::Axi4Lite, Bus::Wishbone] {
+            check(&design, bus, 13, 64, true);
+        }
+    }
+}
+
+#[test]
+fn an_unknown_bus_is_refused_naming_the_flag_and_the_choices_and_nothing_is_written() {
+    let out = scratch("bus-unknown");
+    for command in [&["generate", "monitor"][..], &["generate", "pmu"], &["report", "monitor"], &["report", "pmu"]] {
+        let mut args = command.to_vec();
+        args.extend(["--bus", "axi3", "--out", out.to_str().unwrap()]);
+        let (ok, text) = pmugen(&args);
+        assert!(!ok, "{args:?} accepted --bus axi3");
+        for needle in ["--bus", "'axi3'", "none", "axi4lite", "wishbone"] {
+            assert!(text.contains(needle), "{args:?}: the error does not name {needle}:\n{text}");
+        }
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+}
+
+#[test]
+fn generate_with_a_bus_writes_the_wrapped_files_and_says_which() {
+    let out = scratch("bus-files");
+    let (ok, text) = pmugen(&["generate", "monitor", "--bus", "wishbone", "--out", out.to_str().unwrap()]);
+    assert!(ok, "{text}");
+    let top = "event_order_monitor_n8_w3_wb";
+    for suffix in [".v", ".core", ".rdl", ".xml", "_regs.h", "_regs.md"] {
+        let name = format!("{top}{suffix}");
+        assert!(out.join(&name).exists(), "{name} was not written");
+        assert!(text.contains(&name), "the summary does not name {name}: {text}");
+    }
+    // Only the wrapped design's files: the bare top's Verilog is not among them.
+    assert!(!out.join("event_order_monitor_n8_w3.v").exists());
+}
