@@ -349,11 +349,14 @@ fn flow<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, run: &R
 /// The report of `subject` (whose design is `design`), bare or behind `bus`, into
 /// `out` (default target/pmugen/<top>).
 fn report_on_bus<I, O>(subject: &dyn report::Subject, design: &dyn Design<I, O>, bus: Bus, out: Option<PathBuf>, options: &report::Options) -> Result<()> {
+    let report = |subject: &dyn report::Subject| {
+        report::run_with(subject, &out.unwrap_or_else(|| default_dir(&subject.top_name())), options).map(|_| ())
+    };
+    if bus == Bus::Bare {
+        return report(subject);
+    }
     let files = design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
-    let wrapped = report::wrapped::OnBus { inner: subject, bus, files };
-    let subject: &dyn report::Subject = if bus == Bus::Bare { subject } else { &wrapped };
-    report::run_with(subject, &out.unwrap_or_else(|| default_dir(&subject.top_name())), options)?;
-    Ok(())
+    report(&report::wrapped::OnBus { inner: subject, bus, files })
 }
 
 fn main() -> Result<()> {

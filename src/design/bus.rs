@@ -17,10 +17,9 @@ pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<Vec<Artifa
     let top = bus.top_name(&design.top_name());
     let verilog = verilog(design, bus)?;
     let testbench = fusesoc::testbench(&top, &verilog, &design.identity(), bus)?;
-    let kind = design.arguments().split_whitespace().next().unwrap_or("design").to_string();
     let mut artifacts = vec![
         Artifact { name: format!("{top}.v"), text: verilog + &testbench },
-        Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, &kind, "docs/bus.md") },
+        Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, design.kind(), "docs/bus.md") },
     ];
     artifacts.extend(design.register_descriptions(bus));
     artifacts.extend(design.tables());

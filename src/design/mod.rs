@@ -25,6 +25,8 @@ pub struct Artifact {
 
 /// One configuration of a design, with inputs `I` and outputs `O` per cycle.
 pub trait Design<I, O> {
+    /// Which design it is: `monitor` or `pmu` (the FuseSoC library, the CLI's subcommand).
+    fn kind(&self) -> &'static str;
     /// The top module's name (every other module name starts with it).
     fn top_name(&self) -> String;
     /// The comment lines every generated file of the design starts with.

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::path::Path;
 
 use pmugen_hdl::bus::{AccessCheck, Bus, BusLayout};
-use pmugen_hdl::monitor::regmap::{id_value, params as regmap_params, REGISTERS};
+use pmugen_hdl::monitor::regmap::{bus_access_check, id_value};
 use pmugen_hdl::monitor::regmap_export;
 use pmugen_hdl::monitor::top::EventOrderMonitor;
 use pmugen_hdl::params::MonitorParams;
@@ -49,6 +49,9 @@ impl<const N: usize, const W: usize> Monitor<N, W> {
 }
 
 impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for Monitor<N, W> {
+    fn kind(&self) -> &'static str {
+        "monitor"
+    }
     fn top_name(&self) -> String {
         self.params().top_name()
     }
@@ -59,18 +62,7 @@ impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for M
         pmugen_hdl::emit::verilog(&mut EventOrderMonitor::<N, W>::new(), top, header)
     }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
-        let lookup = regmap_params(N, W);
-        let (mut readable, mut writable) = (Vec::new(), Vec::new());
-        for register in REGISTERS {
-            let addresses = register.addresses(&lookup);
-            if register.access.reads() {
-                readable.push(addresses.clone());
-            }
-            if register.access.writes() {
-                writable.push(addresses);
-            }
-        }
-        (BusLayout::MONITOR, AccessCheck::ByTable { readable, writable })
+        (BusLayout::MONITOR, bus_access_check(N, W))
     }
     fn identity(&self) -> fusesoc::IdentityRead {
         fusesoc::IdentityRead { strobes: &[], address: 0, expected: id_value(N, W) as u64 }
@@ -86,7 +78,7 @@ impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for M
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, N, W) },
             Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(&top, N, W) },
-            Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "monitor", "docs/monitor.md") },
+            Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, self.kind(), "docs/monitor.md") },
         ];
         artifacts.extend(self.register_descriptions(Bus::Bare));
         Ok(artifacts)

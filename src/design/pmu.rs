@@ -101,6 +101,9 @@ impl PmuDesign {
 }
 
 impl Design<PmuInputs, PmuOutputs> for PmuDesign {
+    fn kind(&self) -> &'static str {
+        "pmu"
+    }
     fn top_name(&self) -> String {
         self.params.top_name()
     }
@@ -139,7 +142,7 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
             Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(p) },
         ];
         artifacts.extend(self.tables());
-        artifacts.push(Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, "pmu", "docs/pmu.md") });
+        artifacts.push(Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, self.kind(), "docs/pmu.md") });
         artifacts.extend(self.register_descriptions(Bus::Bare));
         Ok(artifacts)
     }

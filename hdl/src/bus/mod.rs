@@ -116,7 +116,7 @@ impl BusLayout {
 #[cfg(test)]
 pub(crate) mod testing {
     use super::*;
-    use crate::monitor::regmap::{params, REGISTERS};
+    use crate::monitor::regmap::bus_access_check;
     use crate::monitor::top::EventOrderMonitor;
     use crate::pmu::params::PmuParams;
     use crate::pmu::top::Pmu;
@@ -126,13 +126,10 @@ pub(crate) mod testing {
     pub fn assert_slaves_are_valid(bus: Bus, slave: fn(&WrappedDesign) -> String) {
         let monitor_top = bus.top_name("m4");
         let monitor = crate::emit::verilog(&mut EventOrderMonitor::<4, 2>::new(), &format!("{monitor_top}__core"), &[]);
-        let lookup = params(4, 2);
-        let readable = REGISTERS.iter().filter(|r| r.access.reads()).map(|r| r.addresses(&lookup)).collect();
-        let writable = REGISTERS.iter().filter(|r| r.access.writes()).map(|r| r.addresses(&lookup)).collect();
         let pmu_top = bus.top_name("p1");
         let pmu = crate::emit::verilog(&mut Pmu::new(&PmuParams::with_default_table(1, 2, 16)), &format!("{pmu_top}__core"), &[]);
         let cases = [
-            (monitor_top, monitor, BusLayout::MONITOR, AccessCheck::ByTable { readable, writable }),
+            (monitor_top, monitor, BusLayout::MONITOR, bus_access_check(4, 2)),
             (pmu_top, pmu, BusLayout::pmu(1), AccessCheck::ByDesign),
         ];
         for (top, core_verilog, layout, check) in cases {

@@ -177,6 +177,19 @@ pub const BEFORE: Register = register(
 /// Every register, in address order.
 pub const REGISTERS: &[Register] = &[ID, CTRL, CMD, STATUS, COUNT, EVENTS, ORDER, BEFORE];
 
+/// The monitor checks no access itself, so a bus slave checks the table: the word
+/// addresses that may be read and written for N = `events` (docs/bus.md §2).
+pub fn bus_access_check(events: usize, order_width: usize) -> crate::bus::AccessCheck {
+    let lookup = params(events, order_width);
+    let addresses = |allowed: fn(&Register) -> bool| {
+        REGISTERS.iter().filter(|r| allowed(r)).map(|r| r.addresses(&lookup)).collect()
+    };
+    crate::bus::AccessCheck::ByTable {
+        readable: addresses(|r| r.access.reads()),
+        writable: addresses(|r| r.access.writes()),
+    }
+}
+
 /// The value of `ID` for a design with `events` events and `order_width` order bits.
 pub fn id_value(events: usize, order_width: usize) -> u32 {
     (ID_MAGIC << 16) | ((order_width as u32) << 8) | events as u32
