@@ -3,7 +3,8 @@
 # configuration, bare and behind each bus (docs/bus.md): the Verilog, the C headers,
 # register descriptions and tables, the FuseSoC cores, and the resource report
 # (Markdown and JSON). With --sweep, also the monitor's area sweep at W=3 (table,
-# JSON, SVG plot; takes about 12 minutes).
+# JSON, SVG plot) and its build options compared at N=8/16/32 with the hand-written
+# RTL figures (docs/monitor.md §7.3); about 30 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"
@@ -32,5 +33,9 @@ if [ "$sweep" = "--sweep" ]; then
     $pmugen report monitor --sweep --order-width 3 --out target/pmugen/sweep_w3
     for ext in md json svg; do
         cp "target/pmugen/sweep_w3/sweep.$ext" "generated/sweep_w3.$ext"
+    done
+    $pmugen report monitor --compare --out target/pmugen/compare
+    for ext in md json; do
+        cp "target/pmugen/compare/compare.$ext" "generated/monitor_compare.$ext"
     done
 fi

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use pmugen::design::pmu::PmuDesign;
 pub use pmugen::simulate::EngineChoice;
-use pmugen_hdl::params::{self, MonitorParams, Parameter};
+use pmugen_hdl::params::{self, Matcher, MonitorOptions, MonitorParams, Parameter, SerialOutput};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::{check_trace_depth, PmuParams};
 
@@ -19,13 +19,34 @@ pub struct MonitorArgs {
     /// W: order width in bits per event (2..=8).
     #[arg(long = "order-width", value_name = "W", default_value = "3", value_parser = parse_order_width, allow_hyphen_values = true)]
     pub order_width: usize,
+    /// The order matcher's structure (docs/monitor.md §7.1): `patent` (one registered
+    /// comparator and one pair multiplexer per pair) or `compact` (2N comparators per
+    /// ORDER write filling an N*(N-1) requirement matrix; smaller from N = 10 on).
+    /// `compact` adds `_compact` to the top name.
+    #[arg(long, value_name = "STRUCTURE", default_value = "patent", value_parser = parse_matcher)]
+    pub matcher: Matcher,
+    /// Leave the serial frame out (docs/monitor.md §6): `ser_*` stay 0 and CTRL.SERIAL_EN
+    /// has no effect; for users who read COUNT over the register port. Adds `_noserial`
+    /// to the top name.
+    #[arg(long)]
+    pub no_serial: bool,
 }
 
 impl MonitorArgs {
     /// The checked parameters.
     pub fn params(self) -> MonitorParams {
-        MonitorParams { events: self.events, order_width: self.order_width }
+        let serial = if self.no_serial { SerialOutput::Absent } else { SerialOutput::Frame };
+        MonitorParams {
+            events: self.events,
+            order_width: self.order_width,
+            options: MonitorOptions { matcher: self.matcher, serial },
+        }
     }
+}
+
+/// `--matcher`.
+pub fn parse_matcher(text: &str) -> Result<Matcher, String> {
+    text.parse()
 }
 
 /// Parameters of a PMU.

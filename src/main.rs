@@ -202,11 +202,16 @@ enum ReportDesign {
         /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
         #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = cli::parse_sweep_events, requires = "sweep")]
         sweep_events: Vec<usize>,
-        /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
+        /// Report N=8/W=3, N=16/W=4 and N=32/W=5 with every combination of --matcher and
+        /// --no-serial (ignores those flags), and write compare.md/json in DIR next to the
+        /// hand-written RTL figures (default target/pmugen/compare).
         #[arg(long, conflicts_with = "sweep")]
+        compare: bool,
+        /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
+        #[arg(long, conflicts_with_all = ["sweep", "compare"])]
         budget_only: bool,
         /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
-        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus, conflicts_with = "sweep")]
+        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus, conflicts_with_all = ["sweep", "compare"])]
         bus: Bus,
     },
     /// The Knights Corner-style core PMU.
@@ -383,7 +388,10 @@ fn main() -> Result<()> {
         Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, .. } } => {
             let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));
-            report::sweep::run(&events, monitor.order_width, &out)?;
+            report::sweep::run(&events, monitor.order_width, monitor.params().options, &out)?;
+        }
+        Command::Report { design: ReportDesign::Monitor { out, compare: true, .. } } => {
+            report::compare::run(&out.unwrap_or_else(|| PathBuf::from("target/pmugen/compare")))?;
         }
         Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, bus, .. } } => {
             let params = monitor.params();
@@ -409,7 +417,7 @@ fn main() -> Result<()> {
         Command::Bench { design: BenchDesign::Monitor { cycles, seed } } => {
             let mut rows = Vec::new();
             for (events, order_width) in [(4, 3), (8, 3), (16, 4), (32, 5)] {
-                let design = design::monitor(MonitorParams { events, order_width });
+                let design = design::monitor(MonitorParams { events, order_width, options: Default::default() });
                 eprintln!("bench {} ...", design.top_name());
                 let columns = vec![events.to_string(), order_width.to_string()];
                 rows.push(bench::measure(design.as_ref(), columns, cycles, seed).map_err(anyhow::Error::msg)?);

@@ -3,7 +3,7 @@
 use pmugen::design::pmu::PmuDesign;
 use pmugen::report::{self, ice40::{HX8K, UP5K}};
 use pmugen_hdl::pmu::params::PmuParams;
-use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
 use std::path::PathBuf;
 
 fn check(events: usize, order_width: usize) {
@@ -26,6 +26,9 @@ fn check(events: usize, order_width: usize) {
     assert_eq!(report.flip_flops["event register"], n);
     assert_eq!(report.flip_flops["edge-detector history"], n + 8);
     assert_eq!(report.flip_flops["read-data register"], 32);
+    assert_eq!(report.flip_flops["registered pair select"], n * (n - 1), "comparator and constrained per pair");
+    assert_eq!(report.flip_flops["clear flags"], 2);
+    assert!(report.statements.iter().any(|s| s.contains("every item of the budget is kept")));
     assert_eq!(report.synthesis.dff as usize, report.total_flip_flops, "synth_ice40 keeps every flip-flop");
     let hx8k = report.placement(&HX8K);
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
@@ -60,10 +63,64 @@ fn n32_does_not_fit_an_hx8k_but_meets_the_budget() {
     check(32, 5);
 }
 
+/// The compact matcher (docs/monitor.md §7.1): its own budget lines, counted in the
+/// coarse netlist, and the report's sentence on what it keeps.
+fn check_compact(events: usize, order_width: usize, serial: SerialOutput) {
+    let options = MonitorOptions { matcher: Matcher::Compact, serial };
+    let params = MonitorParams::new(events as u64, order_width as u64).unwrap().with(options);
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-{}", params.top_name()));
+    let only_budget = report::Options { place: false, fmax: false };
+    let report = report::run_with(&params, &out, &only_budget).unwrap_or_else(|e| panic!("{e:#}"));
+    let n = events;
+    let lines: Vec<(&str, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.actual)).collect();
+    assert_eq!(
+        lines,
+        vec![
+            ("context record flip-flops", n * (n - 1)),
+            ("order register flip-flops", order_width * n),
+            ("order comparators (written value against each field)", 2 * n),
+            ("order requirement flip-flops", n * (n - 1)),
+            ("pair comparators", 0),
+            ("pair multiplexers", 0),
+        ]
+    );
+    assert_eq!(report.flip_flops["registered pair select"], 0);
+    let serial_bits = if serial == SerialOutput::Frame { n * (n - 1) + 32 + 1 + 1 + (usize::BITS - (n * (n - 1) + 31).leading_zeros()) as usize } else { 0 };
+    assert_eq!(report.flip_flops["serial shifter"], serial_bits);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        md.contains("keeps the context record (N*(N-1) flip-flops) and the order register (W*N flip-flops)")
+            && md.contains("does not keep the N*(N-1)/2 order comparators and N*(N-1)/2 pair multiplexers"),
+        "{md}"
+    );
+    assert!(md.contains("--matcher = compact") || md.contains("matcher = compact"), "{md}");
+}
+
+#[test]
+fn compact_matcher_budget_at_4_8_16_32() {
+    for (n, w) in [(4, 3), (8, 3), (16, 4), (32, 5)] {
+        check_compact(n, w, SerialOutput::Frame);
+    }
+    check_compact(8, 3, SerialOutput::Absent);
+}
+
+#[test]
+fn no_serial_keeps_the_default_budget_without_a_shifter() {
+    let params = MonitorParams::new(8, 3).unwrap().with(MonitorOptions { matcher: Matcher::Patent, serial: SerialOutput::Absent });
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-{}", params.top_name()));
+    let report = report::run_with(&params, &out, &report::Options { place: false, fmax: false }).unwrap_or_else(|e| panic!("{e:#}"));
+    let lines: Vec<(&str, usize, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.expected, l.actual)).collect();
+    assert!(lines.iter().all(|(_, expected, actual)| expected == actual), "{lines:?}");
+    assert_eq!(lines.len(), 4);
+    assert_eq!(report.flip_flops["serial shifter"], 0);
+    assert_eq!(report.flip_flops["registered pair select"], 56);
+    assert!(report.statements.iter().any(|s| s.contains("--no-serial")));
+}
+
 #[test]
 fn sweep_writes_table_json_and_plot_with_formula_curves() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sweep-w2");
-    let points = report::sweep::run(&[2, 3, 5], 2, &out).unwrap_or_else(|e| panic!("{e:#}"));
+    let points = report::sweep::run(&[2, 3, 5], 2, Default::default(), &out).unwrap_or_else(|e| panic!("{e:#}"));
     let events: Vec<usize> = points.iter().map(|p| p.events).collect();
     assert_eq!(events, vec![2, 3, 5]);
     for p in &points {
@@ -76,7 +133,11 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
     let svg = std::fs::read_to_string(out.join("sweep.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("N*(N-1)") && svg.contains("W*N") && svg.contains("Fmax"));
-    assert_eq!(svg.matches("<polyline").count(), 7, "6 resource curves and the Fmax curve");
+    assert_eq!(svg.matches("<polyline").count(), 9, "7 resource curves, Fmax of seed 1 and the best of seeds 1..3");
+    assert!(svg.contains("hand-written RTL") && md.contains("Hand-written Verilog"), "the hand-RTL series is drawn and listed");
+    for p in &points {
+        assert!(p.best_fmax_mhz.unwrap() >= p.fmax_mhz.unwrap(), "best of seeds 1..3 includes seed 1");
+    }
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("sweep.json")).unwrap()).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 3);
 }

@@ -8,9 +8,10 @@ use pmugen::simulate;
 use pmugen_hdl::params::MonitorParams;
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
-    let design = design::monitor(MonitorParams::new(events as u64, order_width as u64).unwrap());
+    let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
+    let design = design::monitor(params);
     let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
-    common::assert_monitor_lockstep(events, order_width, &mut engines, cycles, seed, "all");
+    common::assert_monitor_lockstep(params, &mut engines, cycles, seed, "all");
 }
 
 #[test]

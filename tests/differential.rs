@@ -10,7 +10,7 @@ use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs};
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
-    common::assert_monitor_lockstep(events, order_width, &mut [design::monitor(params).native(None)], cycles, seed, "native");
+    common::assert_monitor_lockstep(params, &mut [design::monitor(params).native(None)], cycles, seed, "native");
 }
 
 #[test]

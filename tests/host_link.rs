@@ -46,7 +46,7 @@ fn register_reads_and_writes_over_the_wire() {
 
 #[test]
 fn patent_order_counts_and_frames_decode_through_the_link() {
-    let params = MonitorParams { events: N, order_width: W };
+    let params = MonitorParams { events: N, order_width: W, options: Default::default() };
     let mut c = client();
     c.write(addr::CTRL, ctrl::ENABLE).unwrap();
     for (e, order) in parse_orders("E2=1,E1=2,E4=3", params).unwrap() {

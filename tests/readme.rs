@@ -36,7 +36,7 @@ fn the_monitor_instantiation_template_in_the_docs_compiles_against_the_generated
     let doc = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/monitor.md")).unwrap();
     let start = doc.find("```verilog\n").expect("docs/monitor.md has a Verilog instantiation template") + "```verilog\n".len();
     let template = &doc[start..start + doc[start..].find("```").unwrap()];
-    let params = pmugen_hdl::params::MonitorParams { events: 8, order_width: 3 };
+    let params = pmugen_hdl::params::MonitorParams { events: 8, order_width: 3, options: Default::default() };
     let verilog = pmugen::design::Design::verilog(pmugen::design::monitor(params).as_ref()).unwrap();
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("instantiation-template");
     std::fs::create_dir_all(&dir).unwrap();
@@ -71,7 +71,7 @@ fn the_readme_cocotb_example_is_the_tested_example_file() {
 #[test]
 fn the_axi4lite_instantiation_template_in_docs_bus_compiles_against_the_generated_verilog() {
     let template = code_block(&read("docs/bus.md"), "verilog").to_string();
-    let params = pmugen_hdl::params::MonitorParams { events: 8, order_width: 3 };
+    let params = pmugen_hdl::params::MonitorParams { events: 8, order_width: 3, options: Default::default() };
     let design = pmugen::design::monitor(params);
     let verilog = pmugen::design::bus::verilog(design.as_ref(), pmugen_hdl::bus::Bus::Axi4Lite).unwrap();
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("axi4lite-template");

@@ -93,6 +93,99 @@ impl fmt::Display for NotPowerOfTwo {
 
 impl std::error::Error for NotPowerOfTwo {}
 
+/// How the monitor's order matcher is built (docs/monitor.md §7.1). Both give the
+/// same cycle behaviour; they differ in area, Fmax and which budget items they show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Matcher {
+    /// Seed 000's structure: one comparator and one 2:1 multiplexer per pair of events,
+    /// the comparator results computed from ORDER's next value and registered.
+    #[default]
+    Patent,
+    /// Per ORDER write, 2N comparators of the written value against every field fill a
+    /// registered N*(N-1) matrix of "a must come before m" (smaller from N = 10 on).
+    Compact,
+}
+
+impl Matcher {
+    /// Both structures, the default first.
+    pub const ALL: [Matcher; 2] = [Matcher::Patent, Matcher::Compact];
+
+    /// The value of `--matcher` that selects it.
+    pub fn flag_value(self) -> &'static str {
+        match self {
+            Matcher::Patent => "patent",
+            Matcher::Compact => "compact",
+        }
+    }
+}
+
+impl std::str::FromStr for Matcher {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        Matcher::ALL
+            .into_iter()
+            .find(|m| m.flag_value() == text)
+            .ok_or_else(|| format!("--matcher = {text:?} is not a matcher; allowed: patent, compact"))
+    }
+}
+
+/// Whether the monitor sends the serial frame (docs/monitor.md §6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SerialOutput {
+    /// The frame shifter is built; `ser_*` send frames while CTRL.SERIAL_EN is 1.
+    #[default]
+    Frame,
+    /// No shifter (`--no-serial`): `ser_*` are constant 0 and CTRL.SERIAL_EN has no effect.
+    Absent,
+}
+
+/// Build options of a monitor: they change the structure, never the register map or
+/// the ports (the top name says which were chosen).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MonitorOptions {
+    /// The order matcher's structure.
+    pub matcher: Matcher,
+    /// With or without the serial frame.
+    pub serial: SerialOutput,
+}
+
+impl MonitorOptions {
+    /// Every combination, the default first.
+    pub fn all() -> Vec<MonitorOptions> {
+        let mut all = Vec::new();
+        for matcher in Matcher::ALL {
+            for serial in [SerialOutput::Frame, SerialOutput::Absent] {
+                all.push(MonitorOptions { matcher, serial });
+            }
+        }
+        all
+    }
+
+    /// What the top name adds for these options: `_compact`, `_noserial`, or both.
+    pub fn suffix(&self) -> String {
+        let mut suffix = String::new();
+        if self.matcher == Matcher::Compact {
+            suffix.push_str("_compact");
+        }
+        if self.serial == SerialOutput::Absent {
+            suffix.push_str("_noserial");
+        }
+        suffix
+    }
+
+    /// The CLI flags that select these options (empty for the default).
+    pub fn flags(&self) -> String {
+        let mut flags = String::new();
+        if self.matcher != Matcher::default() {
+            flags.push_str(&format!(" --matcher {}", self.matcher.flag_value()));
+        }
+        if self.serial == SerialOutput::Absent {
+            flags.push_str(" --no-serial");
+        }
+        flags
+    }
+}
+
 /// Checked parameters of an event-order monitor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MonitorParams {
@@ -100,18 +193,25 @@ pub struct MonitorParams {
     pub events: usize,
     /// W, order width (2..=8).
     pub order_width: usize,
+    /// Structure options (matcher, serial frame).
+    pub options: MonitorOptions,
 }
 
 impl MonitorParams {
-    /// Check both parameters against docs/monitor.md §1.
+    /// Check both parameters against docs/monitor.md §1 (default options).
     pub fn new(events: u64, order_width: u64) -> Result<Self, OutOfRange> {
-        Ok(Self { events: EVENTS.check(events)?, order_width: ORDER_WIDTH.check(order_width)? })
+        Ok(Self { events: EVENTS.check(events)?, order_width: ORDER_WIDTH.check(order_width)?, options: MonitorOptions::default() })
     }
 
-    /// The design's top-module name, `event_order_monitor_n{N}_w{W}`; every other
-    /// module of the design starts with it.
+    /// The same parameters with `options`.
+    pub fn with(self, options: MonitorOptions) -> Self {
+        Self { options, ..self }
+    }
+
+    /// The design's top-module name, `event_order_monitor_n{N}_w{W}` followed by the
+    /// options' suffix (`_compact`, `_noserial`); every other module starts with it.
     pub fn top_name(&self) -> String {
-        format!("event_order_monitor_n{}_w{}", self.events, self.order_width)
+        format!("event_order_monitor_n{}_w{}{}", self.events, self.order_width, self.options.suffix())
     }
 
     /// Length of a serial frame: N*(N-1) + 32.
@@ -137,5 +237,14 @@ mod tests {
             "--order-width (W) = 9 is out of range 2..=8"
         );
         assert_eq!(MonitorParams::new(8, 3).unwrap().top_name(), "event_order_monitor_n8_w3");
+    }
+
+    #[test]
+    fn options_name_the_top_and_reject_unknown_matchers() {
+        let compact = MonitorOptions { matcher: Matcher::Compact, serial: SerialOutput::Absent };
+        assert_eq!(MonitorParams::new(8, 3).unwrap().with(compact).top_name(), "event_order_monitor_n8_w3_compact_noserial");
+        assert_eq!(compact.flags(), " --matcher compact --no-serial");
+        assert_eq!("compact".parse::<Matcher>(), Ok(Matcher::Compact));
+        assert_eq!("fast".parse::<Matcher>().unwrap_err(), "--matcher = \"fast\" is not a matcher; allowed: patent, compact");
     }
 }

@@ -68,7 +68,7 @@ mod tests {
     use super::*;
 
     fn params() -> MonitorParams {
-        MonitorParams { events: 8, order_width: 3 }
+        MonitorParams { events: 8, order_width: 3, options: Default::default() }
     }
 
     #[test]

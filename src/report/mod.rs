@@ -5,6 +5,7 @@
 //! design's devices), writes `report.md` and `report.json`, and fails naming the
 //! group whose count differs from the design's formula. A design that does not fit
 //! a device is stated in the report, not a failure.
+pub mod compare;
 pub mod harness;
 pub mod ice40;
 pub mod monitor;
@@ -69,12 +70,22 @@ pub trait Subject {
     /// The budget lines: the formulas against the counts (and, for designs that
     /// need it, cells found in module `top` of `netlist`).
     fn budget(&self, top: &str, counts: &CoarseCounts, netlist: &serde_json::Value) -> Result<Vec<BudgetLine>>;
+    /// What the chosen structure keeps of the budget, in sentences (e.g. the
+    /// monitor's matcher options).
+    fn statements(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Other figures worth a line (e.g. the monitor's tie tests).
     fn notes(&self, _top: &str, _counts: &CoarseCounts, _netlist: &serde_json::Value) -> Result<Vec<(String, usize)>> {
         Ok(Vec::new())
     }
     /// The devices to place on.
     fn devices(&self) -> &'static [Device];
+    /// The placement seeds whose Fmax the report gives: seed 1 always, and the best of
+    /// these (the monitor: 1..3; the PMU: 1, its placements take minutes).
+    fn seeds(&self) -> &'static [u64] {
+        &[1]
+    }
     /// Parts of the design whose iCE40 cost is reported on its own: (label, module
     /// name in the generated file), each synthesized alone.
     fn parts(&self) -> Vec<(String, String)> {
@@ -101,6 +112,8 @@ pub struct Report {
     pub budget: Vec<BudgetLine>,
     /// Further counts.
     pub notes: BTreeMap<String, usize>,
+    /// What the chosen structure keeps of the budget.
+    pub statements: Vec<String>,
     /// iCE40 synthesis figures.
     pub synthesis: Synthesis,
     /// Placement per device.
@@ -146,6 +159,9 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
     for (note, count) in &report.notes {
         let _ = writeln!(md, "\n{note}: {count}");
     }
+    for statement in &report.statements {
+        let _ = writeln!(md, "\n{statement}");
+    }
     let _ = writeln!(md, "\n## Flip-flops by group\n\n| group | flip-flops |\n|---|---:|");
     for (group, count) in &report.flip_flops {
         let _ = writeln!(md, "| {group} | {count} |");
@@ -166,16 +182,18 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
 /// The iCE40 section of a report: cell counts and each device's placement.
 fn ice40_markdown(md: &mut String, report: &Report) {
     let s = &report.synthesis;
-    let _ = writeln!(md, "## iCE40 (`synth_ice40`, nextpnr-ice40 seed 1, {} MHz target)\n", ice40::TARGET_MHZ);
+    let seeds: Vec<String> = report.placements.first().map_or(Vec::new(), |p| p.fmax_by_seed.iter().map(|(s, _)| s.to_string()).collect());
+    let _ = writeln!(md, "## iCE40 (`synth_ice40`, nextpnr-ice40 seeds {}, {} MHz target)\n", seeds.join(", "), ice40::TARGET_MHZ);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
     let _ = writeln!(md, "| SB_LUT4 | {} |\n| SB_DFF* | {} |\n| SB_CARRY | {} |\n| SB_RAM40_4K | {} |", s.lut4, s.dff, s.carry, s.ram);
-    let _ = writeln!(md, "\n| device | logic cells | fits | Fmax `clock` |\n|---|---:|---|---:|");
+    let _ = writeln!(md, "\n| device | logic cells | fits | Fmax `clock`, seed 1 | best Fmax (seed) |\n|---|---:|---|---:|---:|");
     for p in &report.placements {
         let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
         let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
         let fmax = if p.timed_in_harness { format!("{fmax} (pin harness)") } else { fmax };
+        let best = p.best_fmax().map_or("–".to_string(), |(seed, f)| format!("{f:.1} MHz ({seed})"));
         let fits = if p.fits { "yes" } else { "**does not fit**" };
-        let _ = writeln!(md, "| {} | {cells} | {fits} | {fmax} |", p.device);
+        let _ = writeln!(md, "| {} | {cells} | {fits} | {fmax} | {best} |", p.device);
     }
     if report.placements.iter().any(|p| p.timed_in_harness) {
         let _ = writeln!(
@@ -247,7 +265,7 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
     let mut harness_ready = false;
     for device in subject.devices().iter().filter(|_| options.place) {
         eprintln!("report {top}: nextpnr-ice40 on the {} ...", device.name);
-        let mut placement = ice40::place(out, "ice40", device)?;
+        let mut placement = ice40::place_seeds(out, "ice40", device, subject.seeds())?;
         if placement.pin_limited() && !options.fmax {
             placement.fits = true;
             placement.note = Some("the core fits; Fmax not measured (--no-fmax)".to_string());
@@ -260,11 +278,12 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
                 ice40::synthesize(out, "harness.v", &format!("{top}_harness"), "harness")?;
                 harness_ready = true;
             }
-            let timed = ice40::place(out, "harness", device)?;
+            let timed = ice40::place_seeds(out, "harness", device, subject.seeds())?;
             placement.fits = true;
             placement.timed_in_harness = true;
             placement.harness_logic_cells = timed.logic_cells;
             placement.fmax_mhz = timed.fmax_mhz;
+            placement.fmax_by_seed = timed.fmax_by_seed.clone();
             placement.note = match timed.fits {
                 true => None,
                 false => Some(format!("the core fits; Fmax not measured: the pin harness does not fit ({})", timed.note.unwrap_or_default())),
@@ -290,6 +309,7 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         flip_flops: counts.flip_flops.clone(),
         budget: subject.budget(&top, &counts, &netlist)?,
         notes: subject.notes(&top, &counts, &netlist)?.into_iter().collect(),
+        statements: subject.statements(),
         synthesis,
         placements,
         parts,
@@ -333,7 +353,14 @@ fn print_summary(report: &Report, path: &Path) {
     for p in &report.placements {
         let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
         match p.fmax_mhz {
-            Some(f) => println!("  {:<20} {cells} logic cells, Fmax {f:.1} MHz", p.device),
+            Some(f) => match p.best_fmax().filter(|_| p.fmax_by_seed.len() > 1) {
+                Some((seed, best)) => println!(
+                    "  {:<20} {cells} logic cells, Fmax {f:.1} MHz (seed 1), best {best:.1} MHz (seed {seed} of {})",
+                    p.device,
+                    p.fmax_by_seed.len()
+                ),
+                None => println!("  {:<20} {cells} logic cells, Fmax {f:.1} MHz", p.device),
+            },
             None => println!("  {:<20} {cells} logic cells, {}", p.device, p.note.as_deref().unwrap_or("not placed")),
         }
     }

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use serde_json::Value;
 
-use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::params::{Matcher, MonitorParams, SerialOutput};
 
 use super::ice40::{Device, HX8K};
 use super::netlist::{self, CoarseCounts, Groups};
@@ -15,12 +15,18 @@ pub const GROUPS: Groups = &[
     ("event_edges.*", "edge-detector history"),
     ("trigger.start_edges.*", "edge-detector history"),
     ("trigger.stop_edges.*", "edge-detector history"),
+    ("event_register.cleared*", "clear flags"),
     ("event_register.*", "event register"),
+    ("record.cleared*", "clear flags"),
     ("record.*", "context record"),
     ("order.*", "order register"),
     ("counter.count_reg*", "match counter"),
     ("counter.wrapped*", "match counter"),
+    ("counter.pending*", "match counter"),
     ("counter.match_flag*", "window and match flags"),
+    ("matcher.a_first_q", "registered pair select"),
+    ("matcher.constrained_q", "registered pair select"),
+    ("matcher.need_q", "order requirements"),
     ("trigger.state*", "window and match flags"),
     ("port.ctrl_q", "control"),
     ("port.rdata_q", "read-data register"),
@@ -35,7 +41,16 @@ impl Subject for MonitorParams {
         design::monitor(*self).artifacts()
     }
     fn parameters(&self) -> Vec<(&'static str, String)> {
-        vec![("N", self.events.to_string()), ("W", self.order_width.to_string())]
+        let serial = match self.options.serial {
+            SerialOutput::Frame => "frame",
+            SerialOutput::Absent => "none (--no-serial)",
+        };
+        vec![
+            ("N", self.events.to_string()),
+            ("W", self.order_width.to_string()),
+            ("matcher", self.options.matcher.flag_value().to_string()),
+            ("serial", serial.to_string()),
+        ]
     }
     fn budget_source(&self) -> &'static str {
         "docs/monitor.md §7"
@@ -45,19 +60,54 @@ impl Subject for MonitorParams {
     }
     fn budget(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<BudgetLine>> {
         let (n, w) = (self.events, self.order_width);
-        let (comparators, pair_muxes, _) = netlist::pair_select(netlist, top, counts, "order register")?;
-        Ok(vec![
+        let counted = netlist::pair_select(netlist, top, counts, "order register")?;
+        let mut lines = vec![
             BudgetLine::new("context record flip-flops", "N*(N-1)", n * (n - 1), counts.group("context record")),
             BudgetLine::new("order register flip-flops", "W*N", w * n, counts.group("order register")),
-            BudgetLine::new("order comparators", "N*(N-1)/2", n * (n - 1) / 2, comparators),
-            BudgetLine::new("pair multiplexers", "N*(N-1)/2", n * (n - 1) / 2, pair_muxes),
-        ])
+        ];
+        lines.extend(match self.options.matcher {
+            Matcher::Patent => vec![
+                BudgetLine::new("order comparators", "N*(N-1)/2", n * (n - 1) / 2, counted.pair_comparators),
+                BudgetLine::new("pair multiplexers", "N*(N-1)/2", n * (n - 1) / 2, counted.pair_muxes),
+            ],
+            Matcher::Compact => vec![
+                BudgetLine::new("order comparators (written value against each field)", "2*N", 2 * n, counted.write_comparators),
+                BudgetLine::new("order requirement flip-flops", "N*(N-1)", n * (n - 1), counts.group("order requirements")),
+                BudgetLine::new("pair comparators", "none", 0, counted.pair_comparators),
+                BudgetLine::new("pair multiplexers", "none", 0, counted.pair_muxes),
+            ],
+        });
+        Ok(lines)
     }
     fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
-        let (_, _, tie_tests) = netlist::pair_select(netlist, top, counts, "order register")?;
-        Ok(vec![("Tie tests (`order[a] != order[b]`, part of the pair select)".to_string(), tie_tests)])
+        let counted = netlist::pair_select(netlist, top, counts, "order register")?;
+        Ok(match self.options.matcher {
+            Matcher::Patent => vec![("Tie tests (`order[a] != order[b]`, part of the pair select)".to_string(), counted.tie_tests)],
+            Matcher::Compact => Vec::new(),
+        })
+    }
+    fn statements(&self) -> Vec<String> {
+        let matcher = match self.options.matcher {
+            Matcher::Patent => "Patent matcher: every item of the budget is kept; the comparators and tie tests read \
+                ORDER's next value and their results are registered (group \"registered pair select\", N*(N-1) \
+                flip-flops), so no carry chain is on the match path."
+                .to_string(),
+            Matcher::Compact => "Compact matcher (`--matcher compact`): keeps the context record (N*(N-1) flip-flops) \
+                and the order register (W*N flip-flops). It does not keep the N*(N-1)/2 order comparators and \
+                N*(N-1)/2 pair multiplexers: 2*N comparators of the written value fill N*(N-1) order requirement \
+                flip-flops at each ORDER write instead."
+                .to_string(),
+        };
+        let mut statements = vec![matcher];
+        if self.options.serial == SerialOutput::Absent {
+            statements.push("Built without the serial frame (`--no-serial`): no serial shifter flip-flops; ser_* are 0.".to_string());
+        }
+        statements
     }
     fn devices(&self) -> &'static [Device] {
         &[HX8K]
+    }
+    fn seeds(&self) -> &'static [u64] {
+        &[1, 2, 3]
     }
 }

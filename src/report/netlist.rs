@@ -130,38 +130,81 @@ pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Resul
     Ok(counts)
 }
 
-/// The monitor's pair select: (order comparators, pair multiplexers, tie tests).
-/// A comparator is a `$lt/$le/$gt/$ge` cell between two fields of `order_group`; a
-/// pair multiplexer a 1-bit `$mux` selected by one; a tie test an `$eq/$ne` between
-/// two order fields.
-pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_group: &str) -> Result<(usize, usize, usize)> {
+/// The bits of every public net of module `top` whose name matches `pattern`.
+pub fn net_bits(netlist: &Value, top: &str, pattern: &str) -> Result<HashSet<i64>> {
+    let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
+    let mut found = HashSet::new();
+    for (name, net) in module["netnames"].as_object().context("netnames")? {
+        if glob(pattern, name) {
+            found.extend(bits(&net["bits"]));
+        }
+    }
+    Ok(found)
+}
+
+/// The monitor's comparators and pair select, counted in the coarse netlist.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairSelect {
+    /// `$lt/$le/$gt/$ge` cells between two order fields (each operand from the order
+    /// register or from ORDER's next value, `*order_next_*`).
+    pub pair_comparators: usize,
+    /// 1-bit `$mux` cells selected by a pair comparator, directly or through the
+    /// flip-flop that registers it.
+    pub pair_muxes: usize,
+    /// `$eq/$ne` cells between two order fields (the pair select's tie tests).
+    pub tie_tests: usize,
+    /// `$lt/$le/$gt/$ge` cells between an order field and the ORDER write data
+    /// (`*matcher.wdata`): the compact matcher's.
+    pub write_comparators: usize,
+}
+
+/// Count the monitor's [`PairSelect`] cells; `order_group` names the order register's
+/// flip-flops in `counts`.
+pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_group: &str) -> Result<PairSelect> {
     let cells = cells(netlist, top)?;
     let empty = HashSet::new();
-    let order_bits = counts.group_bits.get(order_group).unwrap_or(&empty);
-    let from_orders = |cell: &Value, port: &str| {
+    let stored = counts.group_bits.get(order_group).unwrap_or(&empty);
+    let next = net_bits(netlist, top, "*order_next_*")?;
+    let write_data = net_bits(netlist, top, "*matcher.wdata")?;
+    let within = |cell: &Value, port: &str, set: &dyn Fn(i64) -> bool| {
         let port_bits = bits(&cell["connections"][port]);
-        !port_bits.is_empty() && port_bits.iter().all(|b| order_bits.contains(b))
+        !port_bits.is_empty() && port_bits.iter().all(|&b| set(b))
     };
-    let (mut comparators, mut tie_tests) = (0, 0);
+    let field = |b: i64| stored.contains(&b) || next.contains(&b);
+    let written = |b: i64| write_data.contains(&b);
+    let mut counted = PairSelect::default();
     let mut comparator_outputs: HashSet<i64> = HashSet::new();
     for cell in cells.values() {
-        let between_orders = from_orders(cell, "A") && from_orders(cell, "B");
+        let between_fields = within(cell, "A", &field) && within(cell, "B", &field);
+        let against_write = (within(cell, "A", &field) && within(cell, "B", &written))
+            || (within(cell, "A", &written) && within(cell, "B", &field));
         match cell["type"].as_str().unwrap_or("") {
-            "$lt" | "$le" | "$gt" | "$ge" if between_orders => {
-                comparators += 1;
+            "$lt" | "$le" | "$gt" | "$ge" if between_fields => {
+                counted.pair_comparators += 1;
                 comparator_outputs.extend(bits(&cell["connections"]["Y"]));
             }
-            "$eq" | "$ne" if between_orders => tie_tests += 1,
+            "$lt" | "$le" | "$gt" | "$ge" if against_write => counted.write_comparators += 1,
+            "$eq" | "$ne" if between_fields => counted.tie_tests += 1,
             _ => {}
         }
     }
-    let pair_muxes = cells
+    // A comparator registered because ORDER changes only at writes still selects its
+    // pair's multiplexer, through its flip-flop.
+    let registered: HashSet<i64> = cells
+        .values()
+        .filter(|cell| cell["type"].as_str().is_some_and(|kind| kind.contains("dff")))
+        .flat_map(|cell| {
+            let (d, q) = (bits(&cell["connections"]["D"]), bits(&cell["connections"]["Q"]));
+            d.into_iter().zip(q).filter(|(d, _)| comparator_outputs.contains(d)).map(|(_, q)| q).collect::<Vec<_>>()
+        })
+        .collect();
+    counted.pair_muxes = cells
         .values()
         .filter(|cell| cell["type"].as_str() == Some("$mux"))
         .filter(|cell| bits(&cell["connections"]["Y"]).len() == 1)
-        .filter(|cell| bits(&cell["connections"]["S"]).iter().all(|b| comparator_outputs.contains(b)))
+        .filter(|cell| bits(&cell["connections"]["S"]).iter().all(|b| comparator_outputs.contains(b) || registered.contains(b)))
         .count();
-    Ok((comparators, pair_muxes, tie_tests))
+    Ok(counted)
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::path::Path;
 
-use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::params::{MonitorOptions, MonitorParams};
+
+use super::compare::HAND_RTL;
 
 use super::ice40::HX8K;
 use super::Report;
@@ -29,8 +31,10 @@ pub struct SweepPoint {
     pub lut4: u64,
     /// Packed logic cells.
     pub logic_cells: Option<u64>,
-    /// Fmax, if the design fits the HX8K.
+    /// Fmax with placement seed 1, if the design fits the HX8K.
     pub fmax_mhz: Option<f64>,
+    /// The best Fmax of placement seeds 1..3.
+    pub best_fmax_mhz: Option<f64>,
 }
 
 impl SweepPoint {
@@ -43,16 +47,17 @@ impl SweepPoint {
             lut4: report.synthesis.lut4,
             logic_cells: report.placement(&HX8K).logic_cells,
             fmax_mhz: report.placement(&HX8K).fmax_mhz,
+            best_fmax_mhz: report.placement(&HX8K).best_fmax().map(|(_, f)| f),
         }
     }
 }
 
-/// Run the report for every N in `events` at order width `order_width`, writing each
-/// report under `out/n{N}/` and `sweep.md`, `sweep.json`, `sweep.svg` in `out`.
-pub fn run(events: &[usize], order_width: usize, out: &Path) -> Result<Vec<SweepPoint>> {
+/// Run the report for every N in `events` at order width `order_width` with `options`,
+/// writing each report under `out/n{N}/` and `sweep.md`, `sweep.json`, `sweep.svg` in `out`.
+pub fn run(events: &[usize], order_width: usize, options: MonitorOptions, out: &Path) -> Result<Vec<SweepPoint>> {
     let mut points = Vec::new();
     for &n in events {
-        let params = MonitorParams::new(n as u64, order_width as u64)?;
+        let params = MonitorParams::new(n as u64, order_width as u64)?.with(options);
         let report = super::run(&params, &out.join(format!("n{n}")))?;
         points.push(SweepPoint::from_report(&report));
     }
@@ -67,13 +72,19 @@ pub fn run(events: &[usize], order_width: usize, out: &Path) -> Result<Vec<Sweep
 pub fn markdown(points: &[SweepPoint], order_width: usize) -> String {
     let mut md = format!(
         "Area sweep at W = {order_width} (yosys 0.23 synth_ice40, nextpnr-ice40 0.4 on an iCE40-HX8K ct256)\n\n\
-         | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | LUT4 | logic cells | Fmax |\n\
-         |---:|---:|---:|---:|---:|---:|---:|\n"
+         | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | LUT4 | logic cells | Fmax, seed 1 | best of seeds 1..3 |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|\n"
     );
     for p in points {
         let lc = p.logic_cells.map_or("n/a".to_string(), |lc| lc.to_string());
         let fmax = p.fmax_mhz.map_or("does not fit".to_string(), |f| format!("{f:.1} MHz"));
-        let _ = writeln!(md, "| {} | {} | {} | {} | {} | {lc} | {fmax} |", p.events, p.flip_flops, p.record, p.order, p.lut4);
+        let best = p.best_fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
+        let _ = writeln!(md, "| {} | {} | {} | {} | {} | {lc} | {fmax} | {best} |", p.events, p.flip_flops, p.record, p.order, p.lut4);
+    }
+    md.push_str("\nHand-written Verilog of the same contract (same tools, seeds 1..3), the second series of the plot:\n\n");
+    md.push_str("| N | W | logic cells | Fmax |\n|---:|---:|---:|---:|\n");
+    for hand in HAND_RTL {
+        let _ = writeln!(md, "| {} | {} | {} | {} |", hand.events, hand.order_width, hand.cells_text(), hand.fmax_text());
     }
     md
 }
@@ -164,8 +175,18 @@ fn legend(x: f64, y: f64, entries: &[(&str, &str, bool)]) -> String {
 /// Fmax against N below.
 pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
     let x_max = points.iter().map(|p| p.events).max().unwrap_or(2) as f64;
-    let lut_max = points.iter().map(|p| p.lut4 as f64).fold(1.0, f64::max);
-    let fmax_max = points.iter().filter_map(|p| p.fmax_mhz).fold(10.0, f64::max) * 1.15;
+    let hand_in_range = || HAND_RTL.iter().filter(move |h| h.events as f64 <= x_max);
+    let lut_max = points
+        .iter()
+        .map(|p| p.logic_cells.unwrap_or(p.lut4) as f64)
+        .chain(hand_in_range().map(|h| h.cells.1 as f64))
+        .fold(1.0, f64::max);
+    let fmax_max = points
+        .iter()
+        .filter_map(|p| p.best_fmax_mhz)
+        .chain(hand_in_range().map(|h| h.fmax.1))
+        .fold(10.0, f64::max)
+        * 1.15;
     let area = Panel { left: 70.0, top: 40.0, width: 560.0, height: 260.0, x_max, y_max: lut_max * 1.1 };
     let speed = Panel { left: 70.0, top: 380.0, width: 560.0, height: 160.0, x_max, y_max: fmax_max };
     let series = |f: &dyn Fn(&SweepPoint) -> f64| points.iter().map(|p| (p.events as f64, f(p))).collect::<Vec<_>>();
@@ -181,7 +202,18 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
          cost against N (iCE40-HX8K)</text>"
     );
     s.push_str(&area.axes("cells / flip-flops", &x_ticks, &ticks(area.y_max)));
+    s.push_str(&area.polyline(&series(&|p| p.logic_cells.unwrap_or(0) as f64), "#ff7f0e", false));
     s.push_str(&area.polyline(&series(&|p| p.lut4 as f64), "#d62728", false));
+    for hand in hand_in_range() {
+        let (x, low, high) = (area.x(hand.events as f64), area.y(hand.cells.0 as f64), area.y(hand.cells.1 as f64));
+        let _ = writeln!(
+            s,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"{:.1}\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>",
+            x - 4.0,
+            high - 4.0,
+            low - high + 8.0
+        );
+    }
     s.push_str(&area.polyline(&series(&|p| p.flip_flops as f64), "#1f77b4", false));
     s.push_str(&area.polyline(&series(&|p| p.record as f64), "#2ca02c", false));
     s.push_str(&area.polyline(&formula(&|n| n * (n - 1.0)), "#2ca02c", true));
@@ -191,6 +223,8 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
         90.0,
         60.0,
         &[
+            ("logic cells (packed)", "#ff7f0e", false),
+            ("hand-written RTL, logic cells (square)", "#000", false),
             ("LUT4", "#d62728", false),
             ("flip-flops, total", "#1f77b4", false),
             ("record flip-flops", "#2ca02c", false),
@@ -199,11 +233,27 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
             ("W*N", "#9467bd", true),
         ],
     ));
-    s.push_str(&speed.axes("Fmax (MHz); no point where the design does not fit", &x_ticks, &ticks(fmax_max)));
+    s.push_str(&speed.axes(
+        "Fmax (MHz): seed 1 (solid), best of seeds 1..3 (dashed), hand RTL (squares); none where it does not fit",
+        &x_ticks,
+        &ticks(fmax_max),
+    ));
     let fitted: Vec<(f64, f64)> = points.iter().filter_map(|p| p.fmax_mhz.map(|f| (p.events as f64, f))).collect();
+    let best: Vec<(f64, f64)> = points.iter().filter_map(|p| p.best_fmax_mhz.map(|f| (p.events as f64, f))).collect();
     s.push_str(&speed.polyline(&fitted, "#ff7f0e", false));
+    s.push_str(&speed.polyline(&best, "#ff7f0e", true));
     for &(x, y) in &fitted {
         let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#ff7f0e\"/>", speed.x(x), speed.y(y));
+    }
+    for hand in hand_in_range() {
+        let (x, low, high) = (speed.x(hand.events as f64), speed.y(hand.fmax.0), speed.y(hand.fmax.1));
+        let _ = writeln!(
+            s,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"{:.1}\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>",
+            x - 4.0,
+            high - 4.0,
+            low - high + 8.0
+        );
     }
     s.push_str("</svg>\n");
     s

@@ -49,8 +49,14 @@ impl Subject for OnBus<'_> {
     fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
         self.inner.notes(top, counts, netlist)
     }
+    fn statements(&self) -> Vec<String> {
+        self.inner.statements()
+    }
     fn devices(&self) -> &'static [Device] {
         self.inner.devices()
+    }
+    fn seeds(&self) -> &'static [u64] {
+        self.inner.seeds()
     }
     fn parts(&self) -> Vec<(String, String)> {
         // Inside the wrapped file the design's modules are named after `<bus top>__core`.

@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use pmugen::design::{self, Design};
 use pmugen::simulate::RunSummary;
-use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::params::{MonitorParams, SerialOutput};
 use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs, Signals};
 use pmugen_sim::reference::ReferenceMonitor;
 
@@ -144,15 +144,16 @@ pub fn assert_lockstep<I: Clone + Debug, O: Signals + Clone>(
 /// [`assert_lockstep`] for the monitor, which must also match and send frames, or
 /// the run proves little.
 pub fn assert_monitor_lockstep(
-    events: usize,
-    order_width: usize,
+    params: MonitorParams,
     engines: &mut [Box<MonitorEngine>],
     cycles: u64,
     seed: u64,
     engine: &str,
 ) {
-    let params = MonitorParams::new(events as u64, order_width as u64).expect("valid parameters");
     let summary = assert_lockstep(design::monitor(params).as_ref(), engines, cycles, seed, engine);
     assert!(summary.active("matched") > cycles / 100, "only {} matched cycles", summary.active("matched"));
-    assert!(summary.active("ser_last") > 0, "no serial frame completed");
+    match params.options.serial {
+        SerialOutput::Frame => assert!(summary.active("ser_last") > 0, "no serial frame completed"),
+        SerialOutput::Absent => assert_eq!(summary.active("ser_valid"), 0, "a monitor without the serial frame sent one"),
+    }
 }

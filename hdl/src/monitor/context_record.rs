@@ -7,6 +7,12 @@
 //! event-register bit was already set gets flag (a before m); two first occurrences
 //! in one cycle do not order each other because `seen` is the value before the cycle.
 //!
+//! A clear (re-arm or CMD.CLEAR_RECORD) is registered in `cleared` instead of
+//! driving every flag's reset in the cycle of the match: while `cleared` is set the
+//! stored rows read as 0 and are rewritten from 0 at the next edge, so the match →
+//! clear path ends at one flip-flop (docs/monitor.md §7.2). `before` and `updated`
+//! show exactly what a record cleared at that edge would.
+//!
 //! Latency: `updated` is combinational (this cycle's recording included, what the
 //! matcher needs to match in the completing cycle); `before` is the stored row.
 //!
@@ -25,7 +31,8 @@ pub struct ContextRecord<const N: usize> {
     pub reset: Signal<In, Bit>,
     /// The events that occur this cycle.
     pub occur: Signal<In, Bits<N>>,
-    /// The event register before this cycle: the events that already occurred.
+    /// The event register before this cycle: the events that already occurred (its
+    /// stored bits: stale after a clear, which `cleared` masks here as well).
     pub seen: Signal<In, Bits<N>>,
     /// Record this cycle's occurrences (CTRL.ENABLE).
     pub enable: Signal<In, Bit>,
@@ -36,8 +43,13 @@ pub struct ContextRecord<const N: usize> {
     /// Row m including this cycle's recording (input of the order matcher).
     pub updated: [Signal<Out, Bits<N>>; N],
     rows: [DFF<Bits<N>>; N],
+    /// The last edge cleared the record: `rows` are stale and read as 0.
+    cleared: DFF<Bit>,
+    /// All ones while the stored rows are valid, 0 while they are stale.
+    live: Signal<Local, Bits<N>>,
     /// Row m's recording mask: every event except m itself.
     others: [Constant<Bits<N>>; N],
+    all: Constant<Bits<N>>,
     zero: Constant<Bits<N>>,
 }
 
@@ -56,6 +68,9 @@ impl<const N: usize> ContextRecord<N> {
             before: std::array::from_fn(|_| Default::default()),
             updated: std::array::from_fn(|_| Default::default()),
             rows: std::array::from_fn(|_| Default::default()),
+            cleared: Default::default(),
+            live: Default::default(),
+            all: Constant::new(all.to_bits()),
             others: std::array::from_fn(|m| Constant::new((all & !(1u64 << m)).to_bits())),
             zero: Constant::new(0.into()),
         }
@@ -71,16 +86,22 @@ impl<const N: usize> Default for ContextRecord<N> {
 impl<const N: usize> Logic for ContextRecord<N> {
     #[hdl_gen]
     fn update(&mut self) {
+        self.cleared.clock.next = self.clock.val();
+        self.cleared.d.next = self.clear.val() & !self.reset.val();
+        self.live.next = self.all.val();
+        if self.cleared.q.val() {
+            self.live.next = self.zero.val();
+        }
         for m in 0..N {
             self.rows[m].clock.next = self.clock.val();
-            self.before[m].next = self.rows[m].q.val();
-            self.updated[m].next = self.rows[m].q.val();
-            self.rows[m].d.next = self.rows[m].q.val();
+            self.before[m].next = self.rows[m].q.val() & self.live.val() & self.others[m].val();
+            self.updated[m].next = self.rows[m].q.val() & self.live.val() & self.others[m].val();
+            self.rows[m].d.next = self.rows[m].q.val() & self.live.val() & self.others[m].val();
             if self.enable.val() & self.occur.val().get_bit(m) {
-                self.updated[m].next = self.rows[m].q.val() | (self.seen.val() & self.others[m].val());
-                self.rows[m].d.next = self.rows[m].q.val() | (self.seen.val() & self.others[m].val());
+                self.updated[m].next = (self.rows[m].q.val() | (self.seen.val() & self.others[m].val())) & self.live.val() & self.others[m].val();
+                self.rows[m].d.next = (self.rows[m].q.val() | (self.seen.val() & self.others[m].val())) & self.live.val() & self.others[m].val();
             }
-            if self.clear.val() | self.reset.val() {
+            if self.reset.val() {
                 self.rows[m].d.next = self.zero.val();
             }
         }

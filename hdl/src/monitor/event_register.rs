@@ -4,6 +4,11 @@
 //! re-arm, CMD.CLEAR_RECORD or reset. `seen` is the value before this cycle's
 //! update, which is what the context record needs ("a whose bit was already set").
 //!
+//! A clear is registered (`cleared`) rather than fanned out to every bit in the
+//! cycle of the match: while `cleared` is set, the stored bits read as 0 and are
+//! rewritten from 0 at the next edge. The match → clear path then ends at one
+//! flip-flop (docs/monitor.md §7.2); what `seen` shows is unchanged.
+//!
 //! Latency: one cycle (a registered bit). Seed 000 [0021]: "the corresponding
 //! first to eighth bits of the event register 11 are set to 1".
 //!
@@ -29,7 +34,15 @@ pub struct EventRegister<const N: usize> {
     pub clear: Signal<In, Bit>,
     /// Bit e: event e occurred in this sequence before this cycle (`EVENTS` register).
     pub seen: Signal<Out, Bits<N>>,
+    /// The bits as stored: equal to `seen` except in the cycle after a clear, when
+    /// they are stale. For the context record, which masks them with its own clear
+    /// flag (set at the same edges), so that one flag gates each record bit.
+    pub stored: Signal<Out, Bits<N>>,
     bits: DFF<Bits<N>>,
+    /// The last edge cleared the register: `bits` are stale and read as 0.
+    cleared: DFF<Bit>,
+    /// `bits` as they read this cycle.
+    visible: Signal<Local, Bits<N>>,
     zero: Constant<Bits<N>>,
 }
 
@@ -44,7 +57,10 @@ impl<const N: usize> EventRegister<N> {
             enable: Default::default(),
             clear: Default::default(),
             seen: Default::default(),
+            stored: Default::default(),
             bits: Default::default(),
+            cleared: Default::default(),
+            visible: Default::default(),
             zero: Constant::new(0.into()),
         }
     }
@@ -59,13 +75,21 @@ impl<const N: usize> Default for EventRegister<N> {
 impl<const N: usize> Logic for EventRegister<N> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, bits);
-        self.seen.next = self.bits.q.val();
-        if self.enable.val() {
-            self.bits.d.next = self.bits.q.val() | self.occur.val();
+        dff_setup!(self, clock, bits, cleared);
+        self.visible.next = self.bits.q.val();
+        if self.cleared.q.val() {
+            self.visible.next = self.zero.val();
         }
-        if self.clear.val() | self.reset.val() {
+        self.seen.next = self.visible.val();
+        self.stored.next = self.bits.q.val();
+        self.bits.d.next = self.visible.val();
+        if self.enable.val() {
+            self.bits.d.next = self.visible.val() | self.occur.val();
+        }
+        self.cleared.d.next = self.clear.val();
+        if self.reset.val() {
             self.bits.d.next = self.zero.val();
+            self.cleared.d.next = false;
         }
     }
 }

@@ -7,6 +7,11 @@
 //! Seed 000 [0022]: "a 32-bit counter ... counts the number of times the time-series
 //! identification flag 15 is set during the monitoring period".
 //!
+//! The decision to count is registered (`pending`) and added at the next edge, with
+//! `count` showing the stored count plus the pending increment: the match → count
+//! path ends at one flip-flop instead of the counter's 32 enables, and what `count`
+//! and `overflow` show is unchanged (docs/monitor.md §7.2).
+//!
 //! Latency: one cycle (count, overflow and matched are registered).
 //!
 //! ```text
@@ -40,6 +45,14 @@ pub struct MatchCounter<const C: usize> {
     count_reg: DFF<Bits<C>>,
     wrapped: DFF<Bit>,
     match_flag: DFF<Bit>,
+    /// Last cycle counted a match; 0 or 1, kept C bits wide so that `count_reg +
+    /// pending` is one adder whose carry-in is the decision (the upper bits are
+    /// constant 0 and synthesis removes them).
+    pending: DFF<Bits<C>>,
+    /// The count including the pending increment.
+    visible_count: Signal<Local, Bits<C>>,
+    /// The overflow flag including a wrap by the pending increment.
+    visible_overflow: Signal<Local, Bit>,
     one: Constant<Bits<C>>,
     all_ones: Constant<Bits<C>>,
     zero: Constant<Bits<C>>,
@@ -64,6 +77,9 @@ impl<const C: usize> MatchCounter<C> {
             count_reg: Default::default(),
             wrapped: Default::default(),
             match_flag: Default::default(),
+            pending: Default::default(),
+            visible_count: Default::default(),
+            visible_overflow: Default::default(),
             one: Constant::new(1.into()),
             all_ones: Constant::new(((1u64 << C) - 1).to_bits()),
             zero: Constant::new(0.into()),
@@ -82,25 +98,32 @@ impl<const C: usize> Default for MatchCounter<C> {
 impl<const C: usize> Logic for MatchCounter<C> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, count_reg, wrapped, match_flag);
-        self.count.next = self.count_reg.q.val();
-        self.overflow.next = self.wrapped.q.val();
+        dff_setup!(self, clock, count_reg, wrapped, match_flag, pending);
+        self.visible_count.next = self.count_reg.q.val() + self.pending.q.val();
+        self.visible_overflow.next = self.wrapped.q.val();
+        if self.pending.q.val().get_bit(0) & (self.count_reg.q.val() == self.all_ones.val()) {
+            self.visible_overflow.next = self.set.val();
+        }
+        self.count.next = self.visible_count.val();
+        self.overflow.next = self.visible_overflow.val();
         self.matched.next = self.match_flag.q.val();
         self.match_flag.d.next = self.match_now.val();
+        self.count_reg.d.next = self.visible_count.val();
+        self.wrapped.d.next = self.visible_overflow.val();
+        self.pending.d.next = self.zero.val();
         if self.match_now.val() & (self.auto_rearm.val() | !self.match_flag.q.val()) & self.window.val() {
-            self.count_reg.d.next = self.count_reg.q.val() + self.one.val();
-            if self.count_reg.q.val() == self.all_ones.val() {
-                self.wrapped.d.next = self.set.val();
-            }
+            self.pending.d.next = self.one.val();
         }
         if self.clear.val() {
             self.count_reg.d.next = self.zero.val();
             self.wrapped.d.next = self.cleared.val();
+            self.pending.d.next = self.zero.val();
         }
         if self.reset.val() {
             self.count_reg.d.next = self.zero.val();
             self.wrapped.d.next = self.cleared.val();
             self.match_flag.d.next = self.cleared.val();
+            self.pending.d.next = self.zero.val();
         }
     }
 }

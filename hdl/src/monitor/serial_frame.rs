@@ -17,7 +17,8 @@
 use rust_hdl::prelude::*;
 use std::fmt::Write;
 
-use crate::custom::{bits_for, unused_diagonal, Internal};
+use crate::custom::{bits_for, unused_diagonal, unused_sink, Internal};
+use crate::params::SerialOutput;
 
 /// Counter width of the frame (docs/monitor.md §1: C = 32).
 pub const COUNT_BITS: usize = 32;
@@ -25,6 +26,8 @@ pub const COUNT_BITS: usize = 32;
 /// The shifter's plain-Rust state (the native twin of the Verilog registers).
 #[derive(Clone, Debug, Default)]
 pub struct FrameState {
+    /// Built with the shifter, or left out (`--no-serial`: outputs constant 0).
+    output: SerialOutput,
     /// The frame being sent; bit i is sent in the i-th cycle after the load.
     frame: Vec<bool>,
     /// Index of the bit on `data` this cycle.
@@ -59,8 +62,9 @@ impl<const N: usize> SerialFrame<N> {
     /// Frame length in bits: N*(N-1) + 32.
     pub const FRAME_BITS: usize = N * (N - 1) + COUNT_BITS;
 
-    /// A frame shifter for `N` events, `2 <= N <= 32`.
-    pub fn new() -> Self {
+    /// A frame shifter for `N` events, `2 <= N <= 32`; with [`SerialOutput::Absent`]
+    /// nothing is built and the outputs are constant 0.
+    pub fn new(output: SerialOutput) -> Self {
         assert!((2..=32).contains(&N), "SerialFrame: N = {N} is out of range 2..=32");
         Self {
             clock: Default::default(),
@@ -71,7 +75,7 @@ impl<const N: usize> SerialFrame<N> {
             data: Default::default(),
             valid: Default::default(),
             last: Default::default(),
-            state: Internal(FrameState { frame: vec![false; Self::FRAME_BITS], position: 0, busy: false }),
+            state: Internal(FrameState { output, frame: vec![false; Self::FRAME_BITS], position: 0, busy: false }),
         }
     }
 
@@ -95,15 +99,10 @@ impl<const N: usize> SerialFrame<N> {
     }
 }
 
-impl<const N: usize> Default for SerialFrame<N> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
 
 impl<const N: usize> Logic for SerialFrame<N> {
     fn update(&mut self) {
-        if self.clock.pos_edge() {
+        if self.clock.pos_edge() && self.state.0.output == SerialOutput::Frame {
             let state = &self.state.0;
             let ends = state.busy && state.position == Self::FRAME_BITS - 1;
             if self.reset.val() {
@@ -133,6 +132,9 @@ impl<const N: usize> Logic for SerialFrame<N> {
     }
 
     fn hdl(&self) -> Verilog {
+        if self.state.0.output == SerialOutput::Absent {
+            return Verilog::Custom(absent(N));
+        }
         let frame_bits = Self::FRAME_BITS;
         let remaining_bits = bits_for(frame_bits - 1);
         let mut v = String::new();
@@ -184,6 +186,21 @@ impl<const N: usize> Logic for SerialFrame<N> {
     }
 }
 
+/// The Verilog body without a shifter (`--no-serial`): constant outputs, inputs sunk.
+fn absent(n: usize) -> String {
+    let mut v = String::new();
+    let _ = writeln!(v, "// Built without the serial frame (--no-serial): ser_* are constant 0.");
+    let inputs: Vec<String> =
+        ["clock", "reset", "enable", "count"].iter().map(|s| s.to_string()).chain((0..n).map(|m| format!("before${m}"))).collect();
+    v.push_str(&unused_sink("frame_inputs", &inputs));
+    let _ = writeln!(v, "always @(*) begin");
+    let _ = writeln!(v, "    data = 1'b0;");
+    let _ = writeln!(v, "    valid = 1'b0;");
+    let _ = writeln!(v, "    last = 1'b0;");
+    let _ = writeln!(v, "end");
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,7 +211,8 @@ mod tests {
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut SerialFrame::<4>::new(), "serial_frame_n4");
+        assert_valid_verilog(&mut SerialFrame::<4>::new(SerialOutput::Frame), "serial_frame_n4");
+        assert_valid_verilog(&mut SerialFrame::<4>::new(SerialOutput::Absent), "serial_frame_absent_n4");
     }
 
     #[test]
@@ -203,7 +221,7 @@ mod tests {
         let seed = 0x5eed_0008;
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut uut = SerialFrame::<N>::new();
+        let mut uut = SerialFrame::<N>::new(SerialOutput::Frame);
         uut.connect_all();
         let mut model = FrameModel::default();
         let mut frames = 0;

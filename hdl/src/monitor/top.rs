@@ -22,6 +22,7 @@ use super::register_port::RegisterPort;
 use super::rise_detector::RiseDetector;
 use super::serial_frame::{SerialFrame, COUNT_BITS};
 use super::trigger_window::{TriggerWindow, TRIGGER_LINES};
+use crate::params::MonitorOptions;
 
 /// Event-order monitor for `N` events with `W`-bit orders.
 #[derive(LogicBlock)]
@@ -68,9 +69,16 @@ pub struct EventOrderMonitor<const N: usize, const W: usize> {
 }
 
 impl<const N: usize, const W: usize> EventOrderMonitor<N, W> {
-    /// A monitor for `N` events with `W`-bit orders; panics outside docs/monitor.md §1's
-    /// ranges (use [`crate::params::MonitorParams`] to check user input first).
+    /// A monitor for `N` events with `W`-bit orders and the default structure; panics
+    /// outside docs/monitor.md §1's ranges (use [`crate::params::MonitorParams`] to
+    /// check user input first).
     pub fn new() -> Self {
+        Self::with_options(MonitorOptions::default())
+    }
+
+    /// A monitor built with `options` (matcher structure, serial frame or not); the
+    /// ports, registers and cycle behaviour are the same for every option.
+    pub fn with_options(options: MonitorOptions) -> Self {
         assert!((2..=32).contains(&N), "EventOrderMonitor: N = {N} is out of range 2..=32");
         assert!((2..=8).contains(&W), "EventOrderMonitor: W = {W} is out of range 2..=8");
         Self {
@@ -93,10 +101,10 @@ impl<const N: usize, const W: usize> EventOrderMonitor<N, W> {
             event_register: EventRegister::new(),
             record: ContextRecord::new(),
             order: OrderRegister::new(),
-            matcher: OrderMatcher::new(),
+            matcher: OrderMatcher::new(options.matcher),
             trigger: TriggerWindow::new(),
             counter: MatchCounter::new(),
-            serial: SerialFrame::new(),
+            serial: SerialFrame::new(options.serial),
             port: RegisterPort::new(),
         }
     }
@@ -120,6 +128,7 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.counter.clock.next = self.clock.val();
         self.serial.clock.next = self.clock.val();
         self.port.clock.next = self.clock.val();
+        self.matcher.clock.next = self.clock.val();
         self.event_edges.reset.next = self.reset.val();
         self.event_register.reset.next = self.reset.val();
         self.record.reset.next = self.reset.val();
@@ -128,6 +137,7 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.counter.reset.next = self.reset.val();
         self.serial.reset.next = self.reset.val();
         self.port.reset.next = self.reset.val();
+        self.matcher.reset.next = self.reset.val();
         // Host register port (docs/monitor.md §5).
         self.port.addr.next = self.reg_addr.val();
         self.port.wdata.next = self.reg_wdata.val();
@@ -150,12 +160,14 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.event_register.enable.next = self.port.enable.val();
         self.event_register.clear.next = self.clear_record.val();
         self.record.occur.next = self.event_edges.rise.val();
-        self.record.seen.next = self.event_register.seen.val();
+        self.record.seen.next = self.event_register.stored.val();
         self.record.enable.next = self.port.enable.val();
         self.record.clear.next = self.clear_record.val();
         // Order register and matcher (docs/monitor.md §3.3).
         self.order.write.next = self.port.order_write.val();
         self.order.wdata.next = self.port.order_wdata.val();
+        self.matcher.write.next = self.port.order_write.val();
+        self.matcher.wdata.next = self.port.order_wdata.val();
         for e in 0..N {
             self.matcher.order[e].next = self.order.order[e].val();
             self.matcher.updated[e].next = self.record.updated[e].val();

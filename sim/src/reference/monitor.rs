@@ -52,6 +52,8 @@ pub struct ReferenceMonitor {
     counter: CounterModel,
     window: WindowModel,
     frame: FrameModel,
+    /// The monitor is built with the serial frame (docs/monitor.md §6, `--no-serial`).
+    serial_frame: bool,
     rdata: u32,
 }
 
@@ -69,8 +71,16 @@ impl ReferenceMonitor {
             counter: CounterModel::new(32),
             window: WindowModel::default(),
             frame: FrameModel::default(),
+            serial_frame: true,
             rdata: 0,
         }
+    }
+
+    /// The same monitor built with (`true`) or without the serial frame: without it,
+    /// no frame ever starts and `ser_*` stay 0 (CTRL.SERIAL_EN has no effect).
+    pub fn with_serial_frame(mut self, serial_frame: bool) -> Self {
+        self.serial_frame = serial_frame;
+        self
     }
 
     fn event_mask(&self) -> u32 {
@@ -119,7 +129,7 @@ impl ReferenceMonitor {
     /// One rising edge with `inputs` (docs/monitor.md §3): returns the registered outputs.
     pub fn step(&mut self, inputs: &MonitorInputs) -> MonitorOutputs {
         if inputs.reset {
-            *self = Self::new(self.events, self.order_width);
+            *self = Self::new(self.events, self.order_width).with_serial_frame(self.serial_frame);
             return self.outputs();
         }
         let events = inputs.events & self.event_mask();
@@ -133,7 +143,7 @@ impl ReferenceMonitor {
         let match_now = order_matches(&self.orders, |a, m| updated.before[a][m]);
 
         // docs/monitor.md §6: the frame loads what a read would show during this cycle.
-        let serial_en = self.ctrl & ctrl::SERIAL_EN != 0;
+        let serial_en = self.serial_frame && self.ctrl & ctrl::SERIAL_EN != 0;
         let (record_now, count_now) = (&self.record, self.counter.count as u32);
         self.frame.step(serial_en, || frame_bits(record_now, count_now));
         // docs/monitor.md §3.7: read data registered from this cycle's values.

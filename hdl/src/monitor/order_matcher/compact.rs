@@ -1,0 +1,98 @@
+//! The compact matcher (`--matcher compact`, docs/monitor.md §7.1): instead of a
+//! comparator per pair, a registered matrix `need[m][a]` = "a must occur before m"
+//! (0 < order[a] < order[m]), N*(N-1) flip-flops, rewritten at each ORDER write.
+//!
+//! Only one field changes per write, so 2N comparators of the written value v
+//! against every field suffice: writing ORDER[e] = v sets row e to
+//! `0 < order[a] < v` and column e to `0 < v < order[m]`. The match is then
+//! "some need is set, and every set need has its record flag", with no pair
+//! multiplexer. Equal orders give no need in either direction (docs/monitor.md §3.3).
+use std::fmt::Write;
+
+use crate::custom::unused_diagonal;
+
+/// Rewrite the needs of the written field: `reset` clears them all; `written[e]`
+/// with `value` rewrites row e and column e from the stored `orders` of the others.
+pub fn load<const N: usize>(need: &mut [Vec<bool>], orders: &[u32; N], reset: bool, written: &[bool], value: u32) {
+    for m in 0..N {
+        for a in (0..N).filter(|&a| a != m) {
+            need[m][a] = if reset {
+                false
+            } else if written[m] {
+                orders[a] != 0 && orders[a] < value
+            } else if written[a] {
+                value != 0 && value < orders[m]
+            } else {
+                need[m][a]
+            };
+        }
+    }
+}
+
+/// The match: one need set, and every set need (a before m) has its record flag.
+pub fn matches(need: &[Vec<bool>], flag: impl Fn(usize, usize) -> bool) -> bool {
+    let mut any = false;
+    for (m, row) in need.iter().enumerate() {
+        for (a, &needed) in row.iter().enumerate() {
+            if needed {
+                any = true;
+                if !flag(a, m) {
+                    return false;
+                }
+            }
+        }
+    }
+    any
+}
+
+/// Bit of `need_q` for (a before m), a != m: row m, a skipping m (the frame's order).
+fn index(n: usize, a: usize, m: usize) -> usize {
+    m * (n - 1) + if a < m { a } else { a - 1 }
+}
+
+/// The Verilog body of the compact matcher for `n` events (the order width is that of
+/// the `order` and `wdata` ports).
+pub fn verilog(n: usize) -> String {
+    let bits = n * (n - 1);
+    let mut v = String::new();
+    let _ = writeln!(v, "// need_q[m*(N-1) + a'] = event a must occur before event m (a' = a, skipping m).");
+    let _ = writeln!(v, "reg [{}:0] need_q;", bits - 1);
+    let _ = writeln!(v, "wire [{}:0] satisfied;", bits - 1);
+    let _ = writeln!(v, "wire [{}:0] order_set;  // ORDER[e] != 0", n - 1);
+    let _ = writeln!(v, "wire [{}:0] below_value; // ORDER[e] < written value (comparators)", n - 1);
+    let _ = writeln!(v, "wire [{}:0] above_value; // written value < ORDER[e] (comparators)", n - 1);
+    let _ = writeln!(v, "wire value_set = |wdata;");
+    for e in 0..n {
+        let _ = writeln!(v, "assign order_set[{e}] = |order${e};");
+        let _ = writeln!(v, "assign below_value[{e}] = order${e} < wdata;");
+        let _ = writeln!(v, "assign above_value[{e}] = wdata < order${e};");
+    }
+    let _ = writeln!(v, "initial need_q = {bits}'h0;");
+    let _ = writeln!(v, "always @(posedge clock) begin");
+    let _ = writeln!(v, "    if (reset) begin");
+    let _ = writeln!(v, "        need_q <= {bits}'h0;");
+    let _ = writeln!(v, "    end else begin");
+    for m in 0..n {
+        for a in (0..n).filter(|&a| a != m) {
+            let i = index(n, a, m);
+            let _ = writeln!(
+                v,
+                "        if (write[{m}]) need_q[{i}] <= order_set[{a}] & below_value[{a}]; \
+                 else if (write[{a}]) need_q[{i}] <= value_set & above_value[{m}];"
+            );
+        }
+    }
+    let _ = writeln!(v, "    end");
+    let _ = writeln!(v, "end");
+    for m in 0..n {
+        for a in (0..n).filter(|&a| a != m) {
+            let i = index(n, a, m);
+            let _ = writeln!(v, "assign satisfied[{i}] = ~need_q[{i}] | updated${m}[{a}];");
+        }
+    }
+    let _ = writeln!(v, "always @(*) begin");
+    let _ = writeln!(v, "    matched = (|need_q) & (&satisfied);");
+    let _ = writeln!(v, "end");
+    v.push_str(&unused_diagonal("updated", n));
+    v
+}

@@ -1,0 +1,135 @@
+//! Order matcher [14, 23-26] and match flag [15] (docs/monitor.md §2, §3.3, §7.1).
+//!
+//! Two structures with the same cycle behaviour, chosen by [`Matcher`]:
+//! - [`patent`] (default): for every unordered pair {a, b}, one comparator
+//!   `order[a] < order[b]` [24] drives one 2:1 multiplexer [23] that picks flag
+//!   (a before b) or flag (b before a); the pair select [25] forces pairs that are not
+//!   constrained to 1, and an AND [26] gives the match. Seed 000 [0032]: 28 comparators
+//!   and 28 multiplexers for 8 events.
+//! - [`compact`]: 2N comparators of the written value against every field fill an
+//!   N*(N-1) matrix "a must come before m" at each ORDER write.
+//!
+//! ORDER changes only at register writes, so both keep what they derive from it in
+//! flip-flops loaded from ORDER's next value: the match path starts at those
+//! flip-flops and the record, not at the comparators' carry chains.
+//!
+//! Latency: the match is combinational from the record (true in the completing
+//! cycle); an ORDER write at edge k applies from cycle k+1, as the register itself.
+//!
+//! ```text
+//!  order, write, wdata --> [comparators] --> [derived flip-flops] --+
+//!  updated[m] (this cycle's record) ------------------------------> [select, AND] --> matched
+//! ```
+pub mod compact;
+pub mod patent;
+
+use rust_hdl::prelude::*;
+
+use crate::custom::Internal;
+pub use crate::params::Matcher;
+
+/// The flip-flops a structure derives from ORDER (the native twin of its registers).
+#[derive(Clone, Debug)]
+pub enum Derived {
+    /// Per pair {a, b}, a < b: the registered (comparator `order[a] < order[b]`, pair
+    /// constrained), both from ORDER's next value.
+    Patent(Vec<(bool, bool)>),
+    /// Row-major `need[m][a]`: event a must occur before event m.
+    Compact(Vec<Vec<bool>>),
+}
+
+/// The order matcher for `N` events of `W` order bits.
+#[derive(LogicBlock)]
+pub struct OrderMatcher<const N: usize, const W: usize> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset (ORDER returns to 0 at this edge).
+    pub reset: Signal<In, Bit>,
+    /// The order of each event as stored (0 = don't care).
+    pub order: [Signal<In, Bits<W>>; N],
+    /// Bit e: ORDER[e] is written at this edge (what the order register receives).
+    pub write: Signal<In, Bits<N>>,
+    /// The value written into ORDER[e].
+    pub wdata: Signal<In, Bits<W>>,
+    /// Record row m with this cycle's recording: bit a = flag (a before m).
+    pub updated: [Signal<In, Bits<N>>; N],
+    /// Every constrained pair occurred in its order, and one pair is constrained.
+    pub matched: Signal<Out, Bit>,
+    derived: Internal<Derived>,
+}
+
+impl<const N: usize, const W: usize> OrderMatcher<N, W> {
+    /// A matcher of `structure` for `N` events of `W` order bits, `2 <= N <= 32`, `2 <= W <= 8`.
+    pub fn new(structure: Matcher) -> Self {
+        assert!((2..=32).contains(&N), "OrderMatcher: N = {N} is out of range 2..=32");
+        assert!((2..=8).contains(&W), "OrderMatcher: W = {W} is out of range 2..=8");
+        let derived = match structure {
+            Matcher::Patent => Derived::Patent(vec![(false, false); N * (N - 1) / 2]),
+            Matcher::Compact => Derived::Compact(vec![vec![false; N]; N]),
+        };
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            order: std::array::from_fn(|_| Default::default()),
+            write: Default::default(),
+            wdata: Default::default(),
+            updated: std::array::from_fn(|_| Default::default()),
+            matched: Default::default(),
+            derived: Internal(derived),
+        }
+    }
+
+    /// The unordered pairs {a, b}, a < b, in the order of the Verilog pair index.
+    pub fn pairs() -> impl Iterator<Item = (usize, usize)> {
+        (0..N).flat_map(|a| ((a + 1)..N).map(move |b| (a, b)))
+    }
+
+    /// The structure this matcher is built with.
+    pub fn structure(&self) -> Matcher {
+        match self.derived.0 {
+            Derived::Patent(_) => Matcher::Patent,
+            Derived::Compact(_) => Matcher::Compact,
+        }
+    }
+
+    fn orders(&self) -> [u32; N] {
+        std::array::from_fn(|e| self.order[e].val().index() as u32)
+    }
+
+    /// Flag (a before m) of this cycle's record.
+    fn flag(&self, a: usize, m: usize) -> bool {
+        self.updated[m].val().get_bit(a)
+    }
+}
+
+impl<const N: usize, const W: usize> Logic for OrderMatcher<N, W> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            let (orders, reset) = (self.orders(), self.reset.val());
+            let written: Vec<bool> = (0..N).map(|e| self.write.val().get_bit(e)).collect();
+            let value = self.wdata.val().index() as u32;
+            match &mut self.derived.0 {
+                Derived::Patent(pairs) => patent::load::<N>(pairs, &orders, reset, &written, value),
+                Derived::Compact(need) => compact::load(need, &orders, reset, &written, value),
+            }
+        }
+        self.matched.next = match &self.derived.0 {
+            Derived::Patent(pairs) => patent::matches::<N>(pairs, |a, m| self.flag(a, m)),
+            Derived::Compact(need) => compact::matches(need, |a, m| self.flag(a, m)),
+        };
+    }
+
+    fn connect(&mut self) {
+        self.matched.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(match self.structure() {
+            Matcher::Patent => patent::verilog(N, W),
+            Matcher::Compact => compact::verilog(N),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;
