@@ -10,12 +10,16 @@ use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
 
 const CONFIGURATIONS: [(u64, u64, u64); 5] = [(2, 2, 60_000), (8, 3, 100_000), (16, 4, 40_000), (32, 5, 20_000), (32, 8, 20_000)];
 
+fn lockstep(params: MonitorParams, cycles: u64, seed: u64) {
+    let design = design::monitor(params);
+    let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
+    common::assert_monitor_lockstep(params, &mut engines, cycles, seed, "all");
+}
+
 fn run(options: MonitorOptions, seed: u64) {
     for (events, order_width, cycles) in CONFIGURATIONS {
         let params = MonitorParams::new(events, order_width).unwrap().with(options);
-        let design = design::monitor(params);
-        let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
-        common::assert_monitor_lockstep(params, &mut engines, cycles, seed + events * 16 + order_width, "all");
+        lockstep(params, cycles, seed + events * 16 + order_width);
     }
 }
 
@@ -33,7 +37,5 @@ fn without_serial_frame_in_lockstep() {
 fn compact_without_serial_frame_in_lockstep() {
     // One configuration of the combination: the two options touch different blocks.
     let params = MonitorParams::new(8, 3).unwrap().with(MonitorOptions { matcher: Matcher::Compact, serial: SerialOutput::Absent });
-    let design = design::monitor(params);
-    let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
-    common::assert_monitor_lockstep(params, &mut engines, 100_000, 0xC3_0803, "all");
+    lockstep(params, 100_000, 0xC3_0803);
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::path::Path;
 
-use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
+use pmugen_hdl::params::{MonitorOptions, MonitorParams, SerialOutput};
 
 use super::ice40::HX8K;
 
@@ -64,6 +64,8 @@ pub struct Row {
     pub order_width: usize,
     /// The options' flags (empty for the default).
     pub flags: String,
+    /// What the options build, e.g. `patent matcher, serial frame`.
+    pub structure: String,
     /// Packed logic cells on the HX8K.
     pub logic_cells: Option<u64>,
     /// It fits the HX8K.
@@ -87,6 +89,7 @@ pub fn run(out: &Path) -> Result<Vec<Row>> {
                 events,
                 order_width,
                 flags: options.flags().trim().to_string(),
+                structure: describe(options),
                 logic_cells: placement.logic_cells,
                 fits: placement.fits,
                 fmax_mhz: placement.fmax_mhz,
@@ -100,11 +103,12 @@ pub fn run(out: &Path) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-fn describe(flags: &str) -> String {
-    let matcher = if flags.contains("compact") { Matcher::Compact } else { Matcher::Patent };
-    let serial = if flags.contains("no-serial") { SerialOutput::Absent } else { SerialOutput::Frame };
-    let serial = if serial == SerialOutput::Frame { "serial frame" } else { "no serial frame" };
-    format!("{} matcher, {serial}", matcher.flag_value())
+fn describe(options: MonitorOptions) -> String {
+    let serial = match options.serial {
+        SerialOutput::Frame => "serial frame",
+        SerialOutput::Absent => "no serial frame",
+    };
+    format!("{} matcher, {serial}", options.matcher.flag_value())
 }
 
 /// The comparison as a Markdown table, hand-written RTL first at each size.
@@ -128,7 +132,7 @@ pub fn markdown(rows: &[Row]) -> String {
             let _ = writeln!(
                 md,
                 "| {events} | {order_width} | pmugen, {} | {flags} | {cells} | {} | {} |",
-                describe(&row.flags),
+                row.structure,
                 fmax(row.fmax_mhz),
                 fmax(row.best_fmax_mhz)
             );

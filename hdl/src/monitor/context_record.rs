@@ -22,6 +22,13 @@
 //! ```
 use rust_hdl::prelude::*;
 
+/// Bit of flag (a before m), a != m, when the N*(N-1) flags are laid out row by row
+/// (m outer, a inner, a = m skipped): the serial frame's order and the compact
+/// matcher's need matrix.
+pub fn flag_index(events: usize, a: usize, m: usize) -> usize {
+    m * (events - 1) + if a < m { a } else { a - 1 }
+}
+
 /// The pairwise "who came first" record.
 #[derive(LogicBlock)]
 pub struct ContextRecord<const N: usize> {

@@ -81,7 +81,7 @@ impl<const N: usize> SerialFrame<N> {
 
     /// The frame bit index of flag (a before m), a != m.
     pub fn record_bit(a: usize, m: usize) -> usize {
-        m * (N - 1) + if a < m { a } else { a - 1 }
+        super::context_record::flag_index(N, a, m)
     }
 
     fn load(&mut self) {

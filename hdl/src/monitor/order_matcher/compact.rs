@@ -9,6 +9,7 @@
 //! multiplexer. Equal orders give no need in either direction (docs/monitor.md §3.3).
 use std::fmt::Write;
 
+use super::super::context_record::flag_index as index;
 use crate::custom::unused_diagonal;
 
 /// Rewrite the needs of the written field: `reset` clears them all; `written[e]`
@@ -43,11 +44,6 @@ pub fn matches(need: &[Vec<bool>], flag: impl Fn(usize, usize) -> bool) -> bool 
         }
     }
     any
-}
-
-/// Bit of `need_q` for (a before m), a != m: row m, a skipping m (the frame's order).
-fn index(n: usize, a: usize, m: usize) -> usize {
-    m * (n - 1) + if a < m { a } else { a - 1 }
 }
 
 /// The Verilog body of the compact matcher for `n` events (the order width is that of

@@ -28,6 +28,12 @@ use rust_hdl::prelude::*;
 use crate::custom::Internal;
 pub use crate::params::Matcher;
 
+/// The unordered pairs {a, b}, a < b, of `n` events in the order of the patent
+/// matcher's pair index k.
+pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n).flat_map(move |a| ((a + 1)..n).map(move |b| (a, b)))
+}
+
 /// The flip-flops a structure derives from ORDER (the native twin of its registers).
 #[derive(Clone, Debug)]
 pub enum Derived {
@@ -81,7 +87,7 @@ impl<const N: usize, const W: usize> OrderMatcher<N, W> {
 
     /// The unordered pairs {a, b}, a < b, in the order of the Verilog pair index.
     pub fn pairs() -> impl Iterator<Item = (usize, usize)> {
-        (0..N).flat_map(|a| ((a + 1)..N).map(move |b| (a, b)))
+        pairs(N)
     }
 
     /// The structure this matcher is built with.

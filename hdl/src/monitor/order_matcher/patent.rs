@@ -9,33 +9,25 @@
 //! multiplexers → AND, with no carry chain in it.
 use std::fmt::Write;
 
+use super::pairs as pairs_of;
 use crate::custom::unused_diagonal;
 
 /// Load the registered comparator and pair-select results from ORDER's next value:
 /// `reset` clears ORDER, `written[e]` loads `value` into ORDER[e].
 pub fn load<const N: usize>(pairs: &mut [(bool, bool)], orders: &[u32; N], reset: bool, written: &[bool], value: u32) {
     let next: Vec<u32> = (0..N).map(|e| if reset { 0 } else if written[e] { value } else { orders[e] }).collect();
-    let mut k = 0;
-    for a in 0..N {
-        for b in (a + 1)..N {
-            pairs[k] = (next[a] < next[b], next[a] != 0 && next[b] != 0 && next[a] != next[b]);
-            k += 1;
-        }
+    for (pair, (a, b)) in pairs.iter_mut().zip(pairs_of(N)) {
+        *pair = (next[a] < next[b], next[a] != 0 && next[b] != 0 && next[a] != next[b]);
     }
 }
 
 /// The match: one pair constrained, and every constrained pair's selected flag set.
 pub fn matches<const N: usize>(pairs: &[(bool, bool)], flag: impl Fn(usize, usize) -> bool) -> bool {
-    let mut k = 0;
     let (mut any_constrained, mut all_in_order) = (false, true);
-    for a in 0..N {
-        for b in (a + 1)..N {
-            let (a_first, constrained) = pairs[k];
-            k += 1;
-            if constrained {
-                any_constrained = true;
-                all_in_order &= if a_first { flag(a, b) } else { flag(b, a) };
-            }
+    for (&(a_first, constrained), (a, b)) in pairs.iter().zip(pairs_of(N)) {
+        if constrained {
+            any_constrained = true;
+            all_in_order &= if a_first { flag(a, b) } else { flag(b, a) };
         }
     }
     any_constrained && all_in_order
@@ -76,8 +68,4 @@ pub fn verilog(n: usize, w: usize) -> String {
     let _ = writeln!(v, "end");
     v.push_str(&unused_diagonal("updated", n));
     v
-}
-
-fn pairs_of(n: usize) -> impl Iterator<Item = (usize, usize)> {
-    (0..n).flat_map(move |a| ((a + 1)..n).map(move |b| (a, b)))
 }
