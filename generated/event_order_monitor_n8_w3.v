@@ -49,14 +49,15 @@ module event_order_monitor_n8_w3(clock,reset,events,start,stop,reg_addr,reg_wdat
     wire  [7:0] record__before__5;
     wire  [7:0] record__before__6;
     wire  [7:0] record__before__7;
-    wire  [7:0] record__updated__0;
-    wire  [7:0] record__updated__1;
-    wire  [7:0] record__updated__2;
-    wire  [7:0] record__updated__3;
-    wire  [7:0] record__updated__4;
-    wire  [7:0] record__updated__5;
-    wire  [7:0] record__updated__6;
-    wire  [7:0] record__updated__7;
+    wire  [7:0] record__stored__0;
+    wire  [7:0] record__stored__1;
+    wire  [7:0] record__stored__2;
+    wire  [7:0] record__stored__3;
+    wire  [7:0] record__stored__4;
+    wire  [7:0] record__stored__5;
+    wire  [7:0] record__stored__6;
+    wire  [7:0] record__stored__7;
+    wire  record__live;
     reg  order__clock;
     reg  order__reset;
     reg  [7:0] order__write;
@@ -81,14 +82,19 @@ module event_order_monitor_n8_w3(clock,reset,events,start,stop,reg_addr,reg_wdat
     reg  [2:0] matcher__order__7;
     reg  [7:0] matcher__write;
     reg  [2:0] matcher__wdata;
-    reg  [7:0] matcher__updated__0;
-    reg  [7:0] matcher__updated__1;
-    reg  [7:0] matcher__updated__2;
-    reg  [7:0] matcher__updated__3;
-    reg  [7:0] matcher__updated__4;
-    reg  [7:0] matcher__updated__5;
-    reg  [7:0] matcher__updated__6;
-    reg  [7:0] matcher__updated__7;
+    reg  [7:0] matcher__stored__0;
+    reg  [7:0] matcher__stored__1;
+    reg  [7:0] matcher__stored__2;
+    reg  [7:0] matcher__stored__3;
+    reg  [7:0] matcher__stored__4;
+    reg  [7:0] matcher__stored__5;
+    reg  [7:0] matcher__stored__6;
+    reg  [7:0] matcher__stored__7;
+    reg  [7:0] matcher__seen;
+    reg  [7:0] matcher__seen_stored;
+    reg  [7:0] matcher__occur;
+    reg  matcher__enable;
+    reg  matcher__live;
     wire  matcher__matched;
     reg  trigger__clock;
     reg  trigger__reset;
@@ -196,14 +202,15 @@ module event_order_monitor_n8_w3(clock,reset,events,start,stop,reg_addr,reg_wdat
         .before__5(record__before__5),
         .before__6(record__before__6),
         .before__7(record__before__7),
-        .updated__0(record__updated__0),
-        .updated__1(record__updated__1),
-        .updated__2(record__updated__2),
-        .updated__3(record__updated__3),
-        .updated__4(record__updated__4),
-        .updated__5(record__updated__5),
-        .updated__6(record__updated__6),
-        .updated__7(record__updated__7)
+        .stored__0(record__stored__0),
+        .stored__1(record__stored__1),
+        .stored__2(record__stored__2),
+        .stored__3(record__stored__3),
+        .stored__4(record__stored__4),
+        .stored__5(record__stored__5),
+        .stored__6(record__stored__6),
+        .stored__7(record__stored__7),
+        .live(record__live)
     );
     event_order_monitor_n8_w3__order order(
         .clock(order__clock),
@@ -232,14 +239,19 @@ module event_order_monitor_n8_w3(clock,reset,events,start,stop,reg_addr,reg_wdat
         .order__7(matcher__order__7),
         .write(matcher__write),
         .wdata(matcher__wdata),
-        .updated__0(matcher__updated__0),
-        .updated__1(matcher__updated__1),
-        .updated__2(matcher__updated__2),
-        .updated__3(matcher__updated__3),
-        .updated__4(matcher__updated__4),
-        .updated__5(matcher__updated__5),
-        .updated__6(matcher__updated__6),
-        .updated__7(matcher__updated__7),
+        .stored__0(matcher__stored__0),
+        .stored__1(matcher__stored__1),
+        .stored__2(matcher__stored__2),
+        .stored__3(matcher__stored__3),
+        .stored__4(matcher__stored__4),
+        .stored__5(matcher__stored__5),
+        .stored__6(matcher__stored__6),
+        .stored__7(matcher__stored__7),
+        .seen(matcher__seen),
+        .seen_stored(matcher__seen_stored),
+        .occur(matcher__occur),
+        .enable(matcher__enable),
+        .live(matcher__live),
         .matched(matcher__matched)
     );
     event_order_monitor_n8_w3__trigger trigger(
@@ -380,21 +392,26 @@ module event_order_monitor_n8_w3(clock,reset,events,start,stop,reg_addr,reg_wdat
         matcher__write = port__order_write;
         matcher__wdata = port__order_wdata;
         matcher__order__0 = order__order__0;
-        matcher__updated__0 = record__updated__0;
+        matcher__stored__0 = record__stored__0;
         matcher__order__1 = order__order__1;
-        matcher__updated__1 = record__updated__1;
+        matcher__stored__1 = record__stored__1;
         matcher__order__2 = order__order__2;
-        matcher__updated__2 = record__updated__2;
+        matcher__stored__2 = record__stored__2;
         matcher__order__3 = order__order__3;
-        matcher__updated__3 = record__updated__3;
+        matcher__stored__3 = record__stored__3;
         matcher__order__4 = order__order__4;
-        matcher__updated__4 = record__updated__4;
+        matcher__stored__4 = record__stored__4;
         matcher__order__5 = order__order__5;
-        matcher__updated__5 = record__updated__5;
+        matcher__stored__5 = record__stored__5;
         matcher__order__6 = order__order__6;
-        matcher__updated__6 = record__updated__6;
+        matcher__stored__6 = record__stored__6;
         matcher__order__7 = order__order__7;
-        matcher__updated__7 = record__updated__7;
+        matcher__stored__7 = record__stored__7;
+        matcher__seen = event_register__seen;
+        matcher__seen_stored = event_register__stored;
+        matcher__occur = event_edges__rise;
+        matcher__enable = port__enable;
+        matcher__live = record__live;
         trigger__start = start;
         trigger__stop = stop;
         trigger__start_sel = port__start_sel;
@@ -760,7 +777,7 @@ module event_order_monitor_n8_w3__event_register__cleared(d,q,clock);
 endmodule // event_order_monitor_n8_w3__event_register__cleared
 
 
-module event_order_monitor_n8_w3__matcher(clock,reset,order__0,order__1,order__2,order__3,order__4,order__5,order__6,order__7,write,wdata,updated__0,updated__1,updated__2,updated__3,updated__4,updated__5,updated__6,updated__7,matched);
+module event_order_monitor_n8_w3__matcher(clock,reset,order__0,order__1,order__2,order__3,order__4,order__5,order__6,order__7,write,wdata,stored__0,stored__1,stored__2,stored__3,stored__4,stored__5,stored__6,stored__7,seen,seen_stored,occur,enable,live,matched);
     
     // Module arguments
     input wire  clock;
@@ -775,14 +792,19 @@ module event_order_monitor_n8_w3__matcher(clock,reset,order__0,order__1,order__2
     input wire  [2:0] order__7;
     input wire  [7:0] write;
     input wire  [2:0] wdata;
-    input wire  [7:0] updated__0;
-    input wire  [7:0] updated__1;
-    input wire  [7:0] updated__2;
-    input wire  [7:0] updated__3;
-    input wire  [7:0] updated__4;
-    input wire  [7:0] updated__5;
-    input wire  [7:0] updated__6;
-    input wire  [7:0] updated__7;
+    input wire  [7:0] stored__0;
+    input wire  [7:0] stored__1;
+    input wire  [7:0] stored__2;
+    input wire  [7:0] stored__3;
+    input wire  [7:0] stored__4;
+    input wire  [7:0] stored__5;
+    input wire  [7:0] stored__6;
+    input wire  [7:0] stored__7;
+    input wire  [7:0] seen;
+    input wire  [7:0] seen_stored;
+    input wire  [7:0] occur;
+    input wire  enable;
+    input wire  live;
     output reg  matched;
     
     // Update code (custom)
@@ -796,6 +818,65 @@ module event_order_monitor_n8_w3__matcher(clock,reset,order__0,order__1,order__2
     wire [2:0] order_next_5 = reset ? 3'd0 : (write[5] ? wdata : order__5);
     wire [2:0] order_next_6 = reset ? 3'd0 : (write[6] ? wdata : order__6);
     wire [2:0] order_next_7 = reset ? 3'd0 : (write[7] ? wdata : order__7);
+    // Flag (a before m) this cycle: as stored, or recorded now (docs/monitor.md §3.2);
+    // none after a clear at the last edge (live = 0).
+    wire [7:0] recording = occur & {8{enable}};
+    wire flag_1_0 = live & (stored__0[1] | (recording[0] & seen[1]));
+    wire flag_2_0 = live & (stored__0[2] | (recording[0] & seen[2]));
+    wire flag_3_0 = live & (stored__0[3] | (recording[0] & seen[3]));
+    wire flag_4_0 = live & (stored__0[4] | (recording[0] & seen[4]));
+    wire flag_5_0 = live & (stored__0[5] | (recording[0] & seen[5]));
+    wire flag_6_0 = live & (stored__0[6] | (recording[0] & seen[6]));
+    wire flag_7_0 = live & (stored__0[7] | (recording[0] & seen[7]));
+    wire flag_0_1 = live & (stored__1[0] | (recording[1] & seen[0]));
+    wire flag_2_1 = live & (stored__1[2] | (recording[1] & seen[2]));
+    wire flag_3_1 = live & (stored__1[3] | (recording[1] & seen[3]));
+    wire flag_4_1 = live & (stored__1[4] | (recording[1] & seen[4]));
+    wire flag_5_1 = live & (stored__1[5] | (recording[1] & seen[5]));
+    wire flag_6_1 = live & (stored__1[6] | (recording[1] & seen[6]));
+    wire flag_7_1 = live & (stored__1[7] | (recording[1] & seen[7]));
+    wire flag_0_2 = live & (stored__2[0] | (recording[2] & seen[0]));
+    wire flag_1_2 = live & (stored__2[1] | (recording[2] & seen[1]));
+    wire flag_3_2 = live & (stored__2[3] | (recording[2] & seen[3]));
+    wire flag_4_2 = live & (stored__2[4] | (recording[2] & seen[4]));
+    wire flag_5_2 = live & (stored__2[5] | (recording[2] & seen[5]));
+    wire flag_6_2 = live & (stored__2[6] | (recording[2] & seen[6]));
+    wire flag_7_2 = live & (stored__2[7] | (recording[2] & seen[7]));
+    wire flag_0_3 = live & (stored__3[0] | (recording[3] & seen[0]));
+    wire flag_1_3 = live & (stored__3[1] | (recording[3] & seen[1]));
+    wire flag_2_3 = live & (stored__3[2] | (recording[3] & seen[2]));
+    wire flag_4_3 = live & (stored__3[4] | (recording[3] & seen[4]));
+    wire flag_5_3 = live & (stored__3[5] | (recording[3] & seen[5]));
+    wire flag_6_3 = live & (stored__3[6] | (recording[3] & seen[6]));
+    wire flag_7_3 = live & (stored__3[7] | (recording[3] & seen[7]));
+    wire flag_0_4 = live & (stored__4[0] | (recording[4] & seen[0]));
+    wire flag_1_4 = live & (stored__4[1] | (recording[4] & seen[1]));
+    wire flag_2_4 = live & (stored__4[2] | (recording[4] & seen[2]));
+    wire flag_3_4 = live & (stored__4[3] | (recording[4] & seen[3]));
+    wire flag_5_4 = live & (stored__4[5] | (recording[4] & seen[5]));
+    wire flag_6_4 = live & (stored__4[6] | (recording[4] & seen[6]));
+    wire flag_7_4 = live & (stored__4[7] | (recording[4] & seen[7]));
+    wire flag_0_5 = live & (stored__5[0] | (recording[5] & seen[0]));
+    wire flag_1_5 = live & (stored__5[1] | (recording[5] & seen[1]));
+    wire flag_2_5 = live & (stored__5[2] | (recording[5] & seen[2]));
+    wire flag_3_5 = live & (stored__5[3] | (recording[5] & seen[3]));
+    wire flag_4_5 = live & (stored__5[4] | (recording[5] & seen[4]));
+    wire flag_6_5 = live & (stored__5[6] | (recording[5] & seen[6]));
+    wire flag_7_5 = live & (stored__5[7] | (recording[5] & seen[7]));
+    wire flag_0_6 = live & (stored__6[0] | (recording[6] & seen[0]));
+    wire flag_1_6 = live & (stored__6[1] | (recording[6] & seen[1]));
+    wire flag_2_6 = live & (stored__6[2] | (recording[6] & seen[2]));
+    wire flag_3_6 = live & (stored__6[3] | (recording[6] & seen[3]));
+    wire flag_4_6 = live & (stored__6[4] | (recording[6] & seen[4]));
+    wire flag_5_6 = live & (stored__6[5] | (recording[6] & seen[5]));
+    wire flag_7_6 = live & (stored__6[7] | (recording[6] & seen[7]));
+    wire flag_0_7 = live & (stored__7[0] | (recording[7] & seen[0]));
+    wire flag_1_7 = live & (stored__7[1] | (recording[7] & seen[1]));
+    wire flag_2_7 = live & (stored__7[2] | (recording[7] & seen[2]));
+    wire flag_3_7 = live & (stored__7[3] | (recording[7] & seen[3]));
+    wire flag_4_7 = live & (stored__7[4] | (recording[7] & seen[4]));
+    wire flag_5_7 = live & (stored__7[5] | (recording[7] & seen[5]));
+    wire flag_6_7 = live & (stored__7[6] | (recording[7] & seen[6]));
     wire [27:0] a_first_next;     // comparators [24]
     wire [27:0] constrained_next; // pair select [25]
     reg [27:0] a_first_q;
@@ -803,88 +884,88 @@ module event_order_monitor_n8_w3__matcher(clock,reset,order__0,order__1,order__2
     wire [27:0] in_order;         // pair multiplexers [23]
     assign a_first_next[0] = order_next_0 < order_next_1;
     assign constrained_next[0] = (|order_next_0) & (|order_next_1) & (order_next_0 != order_next_1);
-    assign in_order[0] = a_first_q[0] ? updated__1[0] : updated__0[1];
+    assign in_order[0] = a_first_q[0] ? flag_0_1 : flag_1_0;
     assign a_first_next[1] = order_next_0 < order_next_2;
     assign constrained_next[1] = (|order_next_0) & (|order_next_2) & (order_next_0 != order_next_2);
-    assign in_order[1] = a_first_q[1] ? updated__2[0] : updated__0[2];
+    assign in_order[1] = a_first_q[1] ? flag_0_2 : flag_2_0;
     assign a_first_next[2] = order_next_0 < order_next_3;
     assign constrained_next[2] = (|order_next_0) & (|order_next_3) & (order_next_0 != order_next_3);
-    assign in_order[2] = a_first_q[2] ? updated__3[0] : updated__0[3];
+    assign in_order[2] = a_first_q[2] ? flag_0_3 : flag_3_0;
     assign a_first_next[3] = order_next_0 < order_next_4;
     assign constrained_next[3] = (|order_next_0) & (|order_next_4) & (order_next_0 != order_next_4);
-    assign in_order[3] = a_first_q[3] ? updated__4[0] : updated__0[4];
+    assign in_order[3] = a_first_q[3] ? flag_0_4 : flag_4_0;
     assign a_first_next[4] = order_next_0 < order_next_5;
     assign constrained_next[4] = (|order_next_0) & (|order_next_5) & (order_next_0 != order_next_5);
-    assign in_order[4] = a_first_q[4] ? updated__5[0] : updated__0[5];
+    assign in_order[4] = a_first_q[4] ? flag_0_5 : flag_5_0;
     assign a_first_next[5] = order_next_0 < order_next_6;
     assign constrained_next[5] = (|order_next_0) & (|order_next_6) & (order_next_0 != order_next_6);
-    assign in_order[5] = a_first_q[5] ? updated__6[0] : updated__0[6];
+    assign in_order[5] = a_first_q[5] ? flag_0_6 : flag_6_0;
     assign a_first_next[6] = order_next_0 < order_next_7;
     assign constrained_next[6] = (|order_next_0) & (|order_next_7) & (order_next_0 != order_next_7);
-    assign in_order[6] = a_first_q[6] ? updated__7[0] : updated__0[7];
+    assign in_order[6] = a_first_q[6] ? flag_0_7 : flag_7_0;
     assign a_first_next[7] = order_next_1 < order_next_2;
     assign constrained_next[7] = (|order_next_1) & (|order_next_2) & (order_next_1 != order_next_2);
-    assign in_order[7] = a_first_q[7] ? updated__2[1] : updated__1[2];
+    assign in_order[7] = a_first_q[7] ? flag_1_2 : flag_2_1;
     assign a_first_next[8] = order_next_1 < order_next_3;
     assign constrained_next[8] = (|order_next_1) & (|order_next_3) & (order_next_1 != order_next_3);
-    assign in_order[8] = a_first_q[8] ? updated__3[1] : updated__1[3];
+    assign in_order[8] = a_first_q[8] ? flag_1_3 : flag_3_1;
     assign a_first_next[9] = order_next_1 < order_next_4;
     assign constrained_next[9] = (|order_next_1) & (|order_next_4) & (order_next_1 != order_next_4);
-    assign in_order[9] = a_first_q[9] ? updated__4[1] : updated__1[4];
+    assign in_order[9] = a_first_q[9] ? flag_1_4 : flag_4_1;
     assign a_first_next[10] = order_next_1 < order_next_5;
     assign constrained_next[10] = (|order_next_1) & (|order_next_5) & (order_next_1 != order_next_5);
-    assign in_order[10] = a_first_q[10] ? updated__5[1] : updated__1[5];
+    assign in_order[10] = a_first_q[10] ? flag_1_5 : flag_5_1;
     assign a_first_next[11] = order_next_1 < order_next_6;
     assign constrained_next[11] = (|order_next_1) & (|order_next_6) & (order_next_1 != order_next_6);
-    assign in_order[11] = a_first_q[11] ? updated__6[1] : updated__1[6];
+    assign in_order[11] = a_first_q[11] ? flag_1_6 : flag_6_1;
     assign a_first_next[12] = order_next_1 < order_next_7;
     assign constrained_next[12] = (|order_next_1) & (|order_next_7) & (order_next_1 != order_next_7);
-    assign in_order[12] = a_first_q[12] ? updated__7[1] : updated__1[7];
+    assign in_order[12] = a_first_q[12] ? flag_1_7 : flag_7_1;
     assign a_first_next[13] = order_next_2 < order_next_3;
     assign constrained_next[13] = (|order_next_2) & (|order_next_3) & (order_next_2 != order_next_3);
-    assign in_order[13] = a_first_q[13] ? updated__3[2] : updated__2[3];
+    assign in_order[13] = a_first_q[13] ? flag_2_3 : flag_3_2;
     assign a_first_next[14] = order_next_2 < order_next_4;
     assign constrained_next[14] = (|order_next_2) & (|order_next_4) & (order_next_2 != order_next_4);
-    assign in_order[14] = a_first_q[14] ? updated__4[2] : updated__2[4];
+    assign in_order[14] = a_first_q[14] ? flag_2_4 : flag_4_2;
     assign a_first_next[15] = order_next_2 < order_next_5;
     assign constrained_next[15] = (|order_next_2) & (|order_next_5) & (order_next_2 != order_next_5);
-    assign in_order[15] = a_first_q[15] ? updated__5[2] : updated__2[5];
+    assign in_order[15] = a_first_q[15] ? flag_2_5 : flag_5_2;
     assign a_first_next[16] = order_next_2 < order_next_6;
     assign constrained_next[16] = (|order_next_2) & (|order_next_6) & (order_next_2 != order_next_6);
-    assign in_order[16] = a_first_q[16] ? updated__6[2] : updated__2[6];
+    assign in_order[16] = a_first_q[16] ? flag_2_6 : flag_6_2;
     assign a_first_next[17] = order_next_2 < order_next_7;
     assign constrained_next[17] = (|order_next_2) & (|order_next_7) & (order_next_2 != order_next_7);
-    assign in_order[17] = a_first_q[17] ? updated__7[2] : updated__2[7];
+    assign in_order[17] = a_first_q[17] ? flag_2_7 : flag_7_2;
     assign a_first_next[18] = order_next_3 < order_next_4;
     assign constrained_next[18] = (|order_next_3) & (|order_next_4) & (order_next_3 != order_next_4);
-    assign in_order[18] = a_first_q[18] ? updated__4[3] : updated__3[4];
+    assign in_order[18] = a_first_q[18] ? flag_3_4 : flag_4_3;
     assign a_first_next[19] = order_next_3 < order_next_5;
     assign constrained_next[19] = (|order_next_3) & (|order_next_5) & (order_next_3 != order_next_5);
-    assign in_order[19] = a_first_q[19] ? updated__5[3] : updated__3[5];
+    assign in_order[19] = a_first_q[19] ? flag_3_5 : flag_5_3;
     assign a_first_next[20] = order_next_3 < order_next_6;
     assign constrained_next[20] = (|order_next_3) & (|order_next_6) & (order_next_3 != order_next_6);
-    assign in_order[20] = a_first_q[20] ? updated__6[3] : updated__3[6];
+    assign in_order[20] = a_first_q[20] ? flag_3_6 : flag_6_3;
     assign a_first_next[21] = order_next_3 < order_next_7;
     assign constrained_next[21] = (|order_next_3) & (|order_next_7) & (order_next_3 != order_next_7);
-    assign in_order[21] = a_first_q[21] ? updated__7[3] : updated__3[7];
+    assign in_order[21] = a_first_q[21] ? flag_3_7 : flag_7_3;
     assign a_first_next[22] = order_next_4 < order_next_5;
     assign constrained_next[22] = (|order_next_4) & (|order_next_5) & (order_next_4 != order_next_5);
-    assign in_order[22] = a_first_q[22] ? updated__5[4] : updated__4[5];
+    assign in_order[22] = a_first_q[22] ? flag_4_5 : flag_5_4;
     assign a_first_next[23] = order_next_4 < order_next_6;
     assign constrained_next[23] = (|order_next_4) & (|order_next_6) & (order_next_4 != order_next_6);
-    assign in_order[23] = a_first_q[23] ? updated__6[4] : updated__4[6];
+    assign in_order[23] = a_first_q[23] ? flag_4_6 : flag_6_4;
     assign a_first_next[24] = order_next_4 < order_next_7;
     assign constrained_next[24] = (|order_next_4) & (|order_next_7) & (order_next_4 != order_next_7);
-    assign in_order[24] = a_first_q[24] ? updated__7[4] : updated__4[7];
+    assign in_order[24] = a_first_q[24] ? flag_4_7 : flag_7_4;
     assign a_first_next[25] = order_next_5 < order_next_6;
     assign constrained_next[25] = (|order_next_5) & (|order_next_6) & (order_next_5 != order_next_6);
-    assign in_order[25] = a_first_q[25] ? updated__6[5] : updated__5[6];
+    assign in_order[25] = a_first_q[25] ? flag_5_6 : flag_6_5;
     assign a_first_next[26] = order_next_5 < order_next_7;
     assign constrained_next[26] = (|order_next_5) & (|order_next_7) & (order_next_5 != order_next_7);
-    assign in_order[26] = a_first_q[26] ? updated__7[5] : updated__5[7];
+    assign in_order[26] = a_first_q[26] ? flag_5_7 : flag_7_5;
     assign a_first_next[27] = order_next_6 < order_next_7;
     assign constrained_next[27] = (|order_next_6) & (|order_next_7) & (order_next_6 != order_next_7);
-    assign in_order[27] = a_first_q[27] ? updated__7[6] : updated__6[7];
+    assign in_order[27] = a_first_q[27] ? flag_6_7 : flag_7_6;
     initial begin
         a_first_q = 28'h0;
         constrained_q = 28'h0;
@@ -896,7 +977,8 @@ module event_order_monitor_n8_w3__matcher(clock,reset,order__0,order__1,order__2
     always @(*) begin
         matched = (|constrained_q) & (&(in_order | ~constrained_q));
     end
-    wire unused_diagonal = ^{updated__0[0], updated__1[1], updated__2[2], updated__3[3], updated__4[4], updated__5[5], updated__6[6], updated__7[7]};
+    wire unused_diagonal = ^{stored__0[0], stored__1[1], stored__2[2], stored__3[3], stored__4[4], stored__5[5], stored__6[6], stored__7[7]};
+    wire unused_seen_stored = ^{seen_stored};
 endmodule // event_order_monitor_n8_w3__matcher
 
 
@@ -1331,7 +1413,7 @@ module event_order_monitor_n8_w3__port(clock,reset,addr,wdata,write,window,match
 endmodule // event_order_monitor_n8_w3__port
 
 
-module event_order_monitor_n8_w3__record(clock,reset,occur,seen,enable,clear,before__0,before__1,before__2,before__3,before__4,before__5,before__6,before__7,updated__0,updated__1,updated__2,updated__3,updated__4,updated__5,updated__6,updated__7);
+module event_order_monitor_n8_w3__record(clock,reset,occur,seen,enable,clear,before__0,before__1,before__2,before__3,before__4,before__5,before__6,before__7,stored__0,stored__1,stored__2,stored__3,stored__4,stored__5,stored__6,stored__7,live);
     
     // Module arguments
     input wire  clock;
@@ -1348,14 +1430,15 @@ module event_order_monitor_n8_w3__record(clock,reset,occur,seen,enable,clear,bef
     output reg  [7:0] before__5;
     output reg  [7:0] before__6;
     output reg  [7:0] before__7;
-    output reg  [7:0] updated__0;
-    output reg  [7:0] updated__1;
-    output reg  [7:0] updated__2;
-    output reg  [7:0] updated__3;
-    output reg  [7:0] updated__4;
-    output reg  [7:0] updated__5;
-    output reg  [7:0] updated__6;
-    output reg  [7:0] updated__7;
+    output reg  [7:0] stored__0;
+    output reg  [7:0] stored__1;
+    output reg  [7:0] stored__2;
+    output reg  [7:0] stored__3;
+    output reg  [7:0] stored__4;
+    output reg  [7:0] stored__5;
+    output reg  [7:0] stored__6;
+    output reg  [7:0] stored__7;
+    output reg  live;
     
     // Constant declarations
     localparam  others__0 = 8'hfe;
@@ -1399,7 +1482,7 @@ module event_order_monitor_n8_w3__record(clock,reset,occur,seen,enable,clear,bef
     reg  cleared__clock;
     
     // Local signals
-    reg  [7:0] live;
+    reg  [7:0] live_mask;
     
     // Sub module instances
     event_order_monitor_n8_w3__record__rows__0 rows__0(
@@ -1452,94 +1535,87 @@ module event_order_monitor_n8_w3__record(clock,reset,occur,seen,enable,clear,bef
     always @(*) begin
         cleared__clock = clock;
         cleared__d = clear & ~reset;
-        live = all;
+        live = ~cleared__q;
+        live_mask = all;
         if (cleared__q) begin
-            live = zero;
+            live_mask = zero;
         end
         rows__0__clock = clock;
-        before__0 = rows__0__q & live & others__0;
-        updated__0 = rows__0__q & live & others__0;
-        rows__0__d = rows__0__q & live & others__0;
+        stored__0 = rows__0__q & others__0;
+        before__0 = rows__0__q & live_mask & others__0;
+        rows__0__d = rows__0__q & live_mask & others__0;
         if (enable & occur[0]) begin
-            updated__0 = (rows__0__q | (seen & others__0)) & live & others__0;
-            rows__0__d = (rows__0__q | (seen & others__0)) & live & others__0;
+            rows__0__d = (rows__0__q | (seen & others__0)) & live_mask & others__0;
         end
         if (reset) begin
             rows__0__d = zero;
         end
         rows__1__clock = clock;
-        before__1 = rows__1__q & live & others__1;
-        updated__1 = rows__1__q & live & others__1;
-        rows__1__d = rows__1__q & live & others__1;
+        stored__1 = rows__1__q & others__1;
+        before__1 = rows__1__q & live_mask & others__1;
+        rows__1__d = rows__1__q & live_mask & others__1;
         if (enable & occur[1]) begin
-            updated__1 = (rows__1__q | (seen & others__1)) & live & others__1;
-            rows__1__d = (rows__1__q | (seen & others__1)) & live & others__1;
+            rows__1__d = (rows__1__q | (seen & others__1)) & live_mask & others__1;
         end
         if (reset) begin
             rows__1__d = zero;
         end
         rows__2__clock = clock;
-        before__2 = rows__2__q & live & others__2;
-        updated__2 = rows__2__q & live & others__2;
-        rows__2__d = rows__2__q & live & others__2;
+        stored__2 = rows__2__q & others__2;
+        before__2 = rows__2__q & live_mask & others__2;
+        rows__2__d = rows__2__q & live_mask & others__2;
         if (enable & occur[2]) begin
-            updated__2 = (rows__2__q | (seen & others__2)) & live & others__2;
-            rows__2__d = (rows__2__q | (seen & others__2)) & live & others__2;
+            rows__2__d = (rows__2__q | (seen & others__2)) & live_mask & others__2;
         end
         if (reset) begin
             rows__2__d = zero;
         end
         rows__3__clock = clock;
-        before__3 = rows__3__q & live & others__3;
-        updated__3 = rows__3__q & live & others__3;
-        rows__3__d = rows__3__q & live & others__3;
+        stored__3 = rows__3__q & others__3;
+        before__3 = rows__3__q & live_mask & others__3;
+        rows__3__d = rows__3__q & live_mask & others__3;
         if (enable & occur[3]) begin
-            updated__3 = (rows__3__q | (seen & others__3)) & live & others__3;
-            rows__3__d = (rows__3__q | (seen & others__3)) & live & others__3;
+            rows__3__d = (rows__3__q | (seen & others__3)) & live_mask & others__3;
         end
         if (reset) begin
             rows__3__d = zero;
         end
         rows__4__clock = clock;
-        before__4 = rows__4__q & live & others__4;
-        updated__4 = rows__4__q & live & others__4;
-        rows__4__d = rows__4__q & live & others__4;
+        stored__4 = rows__4__q & others__4;
+        before__4 = rows__4__q & live_mask & others__4;
+        rows__4__d = rows__4__q & live_mask & others__4;
         if (enable & occur[4]) begin
-            updated__4 = (rows__4__q | (seen & others__4)) & live & others__4;
-            rows__4__d = (rows__4__q | (seen & others__4)) & live & others__4;
+            rows__4__d = (rows__4__q | (seen & others__4)) & live_mask & others__4;
         end
         if (reset) begin
             rows__4__d = zero;
         end
         rows__5__clock = clock;
-        before__5 = rows__5__q & live & others__5;
-        updated__5 = rows__5__q & live & others__5;
-        rows__5__d = rows__5__q & live & others__5;
+        stored__5 = rows__5__q & others__5;
+        before__5 = rows__5__q & live_mask & others__5;
+        rows__5__d = rows__5__q & live_mask & others__5;
         if (enable & occur[5]) begin
-            updated__5 = (rows__5__q | (seen & others__5)) & live & others__5;
-            rows__5__d = (rows__5__q | (seen & others__5)) & live & others__5;
+            rows__5__d = (rows__5__q | (seen & others__5)) & live_mask & others__5;
         end
         if (reset) begin
             rows__5__d = zero;
         end
         rows__6__clock = clock;
-        before__6 = rows__6__q & live & others__6;
-        updated__6 = rows__6__q & live & others__6;
-        rows__6__d = rows__6__q & live & others__6;
+        stored__6 = rows__6__q & others__6;
+        before__6 = rows__6__q & live_mask & others__6;
+        rows__6__d = rows__6__q & live_mask & others__6;
         if (enable & occur[6]) begin
-            updated__6 = (rows__6__q | (seen & others__6)) & live & others__6;
-            rows__6__d = (rows__6__q | (seen & others__6)) & live & others__6;
+            rows__6__d = (rows__6__q | (seen & others__6)) & live_mask & others__6;
         end
         if (reset) begin
             rows__6__d = zero;
         end
         rows__7__clock = clock;
-        before__7 = rows__7__q & live & others__7;
-        updated__7 = rows__7__q & live & others__7;
-        rows__7__d = rows__7__q & live & others__7;
+        stored__7 = rows__7__q & others__7;
+        before__7 = rows__7__q & live_mask & others__7;
+        rows__7__d = rows__7__q & live_mask & others__7;
         if (enable & occur[7]) begin
-            updated__7 = (rows__7__q | (seen & others__7)) & live & others__7;
-            rows__7__d = (rows__7__q | (seen & others__7)) & live & others__7;
+            rows__7__d = (rows__7__q | (seen & others__7)) & live_mask & others__7;
         end
         if (reset) begin
             rows__7__d = zero;

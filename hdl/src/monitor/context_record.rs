@@ -10,15 +10,16 @@
 //! A clear (re-arm or CMD.CLEAR_RECORD) is registered in `cleared` instead of
 //! driving every flag's reset in the cycle of the match: while `cleared` is set the
 //! stored rows read as 0 and are rewritten from 0 at the next edge, so the match →
-//! clear path ends at one flip-flop (docs/monitor.md §7.2). `before` and `updated`
+//! clear path ends at one flip-flop (docs/monitor.md §7.2). `before` (and `stored` while `live`)
 //! show exactly what a record cleared at that edge would.
 //!
-//! Latency: `updated` is combinational (this cycle's recording included, what the
-//! matcher needs to match in the completing cycle); `before` is the stored row.
+//! Latency: one cycle. `before` is the stored row as a read shows it; the order
+//! matcher reads `stored` and `live` and adds this cycle's recording itself, so each
+//! flip-flop's next-value LUT feeds only that flip-flop (one iCE40 logic cell).
 //!
 //! ```text
-//!  occur[N], seen[N] --> | rows[m] |--> before[m]   (stored)
-//!  record, clear     --> |  N x N  |--> updated[m]  (with this cycle's recording)
+//!  occur[N], seen[N] --> | rows[m] |--> before[m]          (as read)
+//!  record, clear     --> |  N x N  |--> stored[m], live    (raw, for the matcher)
 //! ```
 use rust_hdl::prelude::*;
 
@@ -47,13 +48,15 @@ pub struct ContextRecord<const N: usize> {
     pub clear: Signal<In, Bit>,
     /// Row m as stored: bit a = flag (a before m) (`BEFORE[m]`, serial frame).
     pub before: [Signal<Out, Bits<N>>; N],
-    /// Row m including this cycle's recording (input of the order matcher).
-    pub updated: [Signal<Out, Bits<N>>; N],
+    /// Row m as held in the flip-flops (bit m is 0); stale while `live` is 0.
+    pub stored: [Signal<Out, Bits<N>>; N],
+    /// The record was not cleared at the last edge: `stored` is valid.
+    pub live: Signal<Out, Bit>,
     rows: [DFF<Bits<N>>; N],
     /// The last edge cleared the record: `rows` are stale and read as 0.
     cleared: DFF<Bit>,
     /// All ones while the stored rows are valid, 0 while they are stale.
-    live: Signal<Local, Bits<N>>,
+    live_mask: Signal<Local, Bits<N>>,
     /// Row m's recording mask: every event except m itself.
     others: [Constant<Bits<N>>; N],
     all: Constant<Bits<N>>,
@@ -73,10 +76,11 @@ impl<const N: usize> ContextRecord<N> {
             enable: Default::default(),
             clear: Default::default(),
             before: std::array::from_fn(|_| Default::default()),
-            updated: std::array::from_fn(|_| Default::default()),
+            stored: std::array::from_fn(|_| Default::default()),
+            live: Default::default(),
             rows: std::array::from_fn(|_| Default::default()),
             cleared: Default::default(),
-            live: Default::default(),
+            live_mask: Default::default(),
             all: Constant::new(all.to_bits()),
             others: std::array::from_fn(|m| Constant::new((all & !(1u64 << m)).to_bits())),
             zero: Constant::new(0.into()),
@@ -95,18 +99,18 @@ impl<const N: usize> Logic for ContextRecord<N> {
     fn update(&mut self) {
         self.cleared.clock.next = self.clock.val();
         self.cleared.d.next = self.clear.val() & !self.reset.val();
-        self.live.next = self.all.val();
+        self.live.next = !self.cleared.q.val();
+        self.live_mask.next = self.all.val();
         if self.cleared.q.val() {
-            self.live.next = self.zero.val();
+            self.live_mask.next = self.zero.val();
         }
         for m in 0..N {
             self.rows[m].clock.next = self.clock.val();
-            self.before[m].next = self.rows[m].q.val() & self.live.val() & self.others[m].val();
-            self.updated[m].next = self.rows[m].q.val() & self.live.val() & self.others[m].val();
-            self.rows[m].d.next = self.rows[m].q.val() & self.live.val() & self.others[m].val();
+            self.stored[m].next = self.rows[m].q.val() & self.others[m].val();
+            self.before[m].next = self.rows[m].q.val() & self.live_mask.val() & self.others[m].val();
+            self.rows[m].d.next = self.rows[m].q.val() & self.live_mask.val() & self.others[m].val();
             if self.enable.val() & self.occur.val().get_bit(m) {
-                self.updated[m].next = (self.rows[m].q.val() | (self.seen.val() & self.others[m].val())) & self.live.val() & self.others[m].val();
-                self.rows[m].d.next = (self.rows[m].q.val() | (self.seen.val() & self.others[m].val())) & self.live.val() & self.others[m].val();
+                self.rows[m].d.next = (self.rows[m].q.val() | (self.seen.val() & self.others[m].val())) & self.live_mask.val() & self.others[m].val();
             }
             if self.reset.val() {
                 self.rows[m].d.next = self.zero.val();
@@ -154,7 +158,9 @@ mod tests {
             let updated = if enable { model.recorded(occur) } else { model.clone() };
             for m in 0..N {
                 assert_eq!(value_of(uut.before[m].val()) as u32, model.row(m), "before[{m}] step {step} seed {seed:#x}");
-                assert_eq!(value_of(uut.updated[m].val()) as u32, updated.row(m), "updated[{m}] step {step} seed {seed:#x}");
+                // While live, the raw row is the row as read; after a clear it reads 0.
+                let stored = value_of(uut.stored[m].val()) as u32;
+                assert_eq!(if uut.live.val() { stored } else { 0 }, model.row(m), "stored[{m}] step {step} seed {seed:#x}");
             }
             edge(&mut uut, |u| &mut u.clock);
             model = if clear || reset { RecordModel::new(N) } else { updated };

@@ -7,7 +7,7 @@
 //!
 //! ```text
 //!  events -> rise -> event register [11] -> context record [12] --+--> serial frame -> ser_*
-//!                                                 | updated         |
+//!                                                 | stored, live    |
 //!  register port <-> order register [13] -> order matcher [14] -> match counter [16]
 //!  start/stop -> trigger window [17] ---------------------------------^   -> matched
 //! ```
@@ -170,8 +170,13 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.matcher.wdata.next = self.port.order_wdata.val();
         for e in 0..N {
             self.matcher.order[e].next = self.order.order[e].val();
-            self.matcher.updated[e].next = self.record.updated[e].val();
+            self.matcher.stored[e].next = self.record.stored[e].val();
         }
+        self.matcher.seen.next = self.event_register.seen.val();
+        self.matcher.seen_stored.next = self.event_register.stored.val();
+        self.matcher.occur.next = self.event_edges.rise.val();
+        self.matcher.enable.next = self.port.enable.val();
+        self.matcher.live.next = self.record.live.val();
         // Window (docs/monitor.md §3.5) and counting (§3.4).
         self.trigger.start.next = self.start.val();
         self.trigger.stop.next = self.stop.val();

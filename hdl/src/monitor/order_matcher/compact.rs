@@ -7,10 +7,15 @@
 //! `0 < order[a] < v` and column e to `0 < v < order[m]`. The match is then
 //! "some need is set, and every set need has its record flag", with no pair
 //! multiplexer. Equal orders give no need in either direction (docs/monitor.md §3.3).
+//!
+//! The match is evaluated per row m: a stored flag (a before m) implies that a was
+//! already seen, so when m occurs this cycle its row is satisfied exactly when every
+//! needed a was seen before, and otherwise when every needed flag is stored. Both
+//! halves read flip-flops only; `occur[m]` picks one of them at the end.
 use std::fmt::Write;
 
 use super::super::context_record::flag_index as index;
-use crate::custom::unused_diagonal;
+use crate::custom::{unused_diagonal, unused_sink};
 
 /// Rewrite the needs of the written field: `reset` clears them all; `written[e]`
 /// with `value` rewrites row e and column e from the stored `orders` of the others.
@@ -53,7 +58,10 @@ pub fn verilog(n: usize) -> String {
     let mut v = String::new();
     let _ = writeln!(v, "// need_q[m*(N-1) + a'] = event a must occur before event m (a' = a, skipping m).");
     let _ = writeln!(v, "reg [{}:0] need_q;", bits - 1);
-    let _ = writeln!(v, "wire [{}:0] satisfied;", bits - 1);
+    let _ = writeln!(v, "wire [{}:0] settled;  // row m: every needed flag (a before m) is stored", n - 1);
+    let _ = writeln!(v, "wire [{}:0] ready;    // row m: every needed event a was seen before", n - 1);
+    let _ = writeln!(v, "wire [{}:0] row_ok;   // row m is satisfied this cycle", n - 1);
+    let _ = writeln!(v, "wire [{}:0] recording = occur & {{{n}{{enable}}}};", n - 1);
     let _ = writeln!(v, "wire [{}:0] order_set;  // ORDER[e] != 0", n - 1);
     let _ = writeln!(v, "wire [{}:0] below_value; // ORDER[e] < written value (comparators)", n - 1);
     let _ = writeln!(v, "wire [{}:0] above_value; // written value < ORDER[e] (comparators)", n - 1);
@@ -81,14 +89,18 @@ pub fn verilog(n: usize) -> String {
     let _ = writeln!(v, "    end");
     let _ = writeln!(v, "end");
     for m in 0..n {
-        for a in (0..n).filter(|&a| a != m) {
-            let i = index(n, a, m);
-            let _ = writeln!(v, "assign satisfied[{i}] = ~need_q[{i}] | updated${m}[{a}];");
-        }
+        let others = || (0..n).filter(move |&a| a != m);
+        let settled: Vec<String> = others().map(|a| format!("(~need_q[{}] | stored${m}[{a}])", index(n, a, m))).collect();
+        let ready: Vec<String> = others().map(|a| format!("(~need_q[{}] | seen_stored[{a}])", index(n, a, m))).collect();
+        let _ = writeln!(v, "assign settled[{m}] = {};", settled.join(" & "));
+        let _ = writeln!(v, "assign ready[{m}] = {};", ready.join(" & "));
+        let _ = writeln!(v, "assign row_ok[{m}] = recording[{m}] ? ready[{m}] : settled[{m}];");
     }
     let _ = writeln!(v, "always @(*) begin");
-    let _ = writeln!(v, "    matched = (|need_q) & (&satisfied);");
+    let _ = writeln!(v, "    matched = live & (|need_q) & (&row_ok);");
     let _ = writeln!(v, "end");
-    v.push_str(&unused_diagonal("updated", n));
+    v.push_str(&unused_diagonal("stored", n));
+    // The rows read the raw `seen_stored`: `live` gates the whole match.
+    v.push_str(&unused_sink("seen", &["seen".to_string()]));
     v
 }

@@ -18,8 +18,14 @@
 //!
 //! ```text
 //!  order, write, wdata --> [comparators] --> [derived flip-flops] --+
-//!  updated[m] (this cycle's record) ------------------------------> [select, AND] --> matched
+//!  stored rows, seen, occur, enable, live -------------------------> [select, AND] --> matched
 //! ```
+//!
+//! The matcher reads the record's flip-flops, not a combinational "updated" copy of
+//! them: flag (a before m) this cycle is `stored[m][a] | (occur[m] & enable & seen[a])`,
+//! and a record cleared at the last edge (`live` = 0) never matches. Each record
+//! flip-flop's next-value LUT then feeds only that flip-flop, so the two share one
+//! iCE40 logic cell (docs/monitor.md §7.2).
 pub mod compact;
 pub mod patent;
 
@@ -57,8 +63,19 @@ pub struct OrderMatcher<const N: usize, const W: usize> {
     pub write: Signal<In, Bits<N>>,
     /// The value written into ORDER[e].
     pub wdata: Signal<In, Bits<W>>,
-    /// Record row m with this cycle's recording: bit a = flag (a before m).
-    pub updated: [Signal<In, Bits<N>>; N],
+    /// Record row m as stored: bit a = flag (a before m); stale while `live` is 0.
+    pub stored: [Signal<In, Bits<N>>; N],
+    /// The event register as read: the events that occurred before this cycle (0
+    /// after a clear at the last edge).
+    pub seen: Signal<In, Bits<N>>,
+    /// The event register's flip-flops: `seen`, but stale while `live` is 0.
+    pub seen_stored: Signal<In, Bits<N>>,
+    /// The events that occur this cycle.
+    pub occur: Signal<In, Bits<N>>,
+    /// CTRL.ENABLE: this cycle's occurrences are recorded.
+    pub enable: Signal<In, Bit>,
+    /// The record was not cleared at the last edge (`stored` and `seen` are valid).
+    pub live: Signal<In, Bit>,
     /// Every constrained pair occurred in its order, and one pair is constrained.
     pub matched: Signal<Out, Bit>,
     derived: Internal<Derived>,
@@ -79,7 +96,12 @@ impl<const N: usize, const W: usize> OrderMatcher<N, W> {
             order: std::array::from_fn(|_| Default::default()),
             write: Default::default(),
             wdata: Default::default(),
-            updated: std::array::from_fn(|_| Default::default()),
+            stored: std::array::from_fn(|_| Default::default()),
+            seen: Default::default(),
+            seen_stored: Default::default(),
+            occur: Default::default(),
+            enable: Default::default(),
+            live: Default::default(),
             matched: Default::default(),
             derived: Internal(derived),
         }
@@ -102,9 +124,11 @@ impl<const N: usize, const W: usize> OrderMatcher<N, W> {
         std::array::from_fn(|e| self.order[e].val().index() as u32)
     }
 
-    /// Flag (a before m) of this cycle's record.
+    /// Flag (a before m) of this cycle's record, this cycle's recording included
+    /// (docs/monitor.md §3.2, §3.3).
     fn flag(&self, a: usize, m: usize) -> bool {
-        self.updated[m].val().get_bit(a)
+        let recorded = self.enable.val() && self.occur.val().get_bit(m) && self.seen.val().get_bit(a);
+        self.live.val() && (self.stored[m].val().get_bit(a) || recorded)
     }
 }
 

@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use super::pairs as pairs_of;
-use crate::custom::unused_diagonal;
+use crate::custom::{unused_diagonal, unused_sink};
 
 /// Load the registered comparator and pair-select results from ORDER's next value:
 /// `reset` clears ORDER, `written[e]` loads `value` into ORDER[e].
@@ -42,6 +42,14 @@ pub fn verilog(n: usize, w: usize) -> String {
     for e in 0..n {
         let _ = writeln!(v, "wire [{}:0] order_next_{e} = reset ? {w}'d0 : (write[{e}] ? wdata : order${e});", w - 1);
     }
+    let _ = writeln!(v, "// Flag (a before m) this cycle: as stored, or recorded now (docs/monitor.md §3.2);");
+    let _ = writeln!(v, "// none after a clear at the last edge (live = 0).");
+    let _ = writeln!(v, "wire [{}:0] recording = occur & {{{n}{{enable}}}};", n - 1);
+    for m in 0..n {
+        for a in (0..n).filter(|&a| a != m) {
+            let _ = writeln!(v, "wire flag_{a}_{m} = live & (stored${m}[{a}] | (recording[{m}] & seen[{a}]));");
+        }
+    }
     let _ = writeln!(v, "wire [{}:0] a_first_next;     // comparators [24]", pairs - 1);
     let _ = writeln!(v, "wire [{}:0] constrained_next; // pair select [25]", pairs - 1);
     let _ = writeln!(v, "reg [{}:0] a_first_q;", pairs - 1);
@@ -53,7 +61,7 @@ pub fn verilog(n: usize, w: usize) -> String {
             v,
             "assign constrained_next[{k}] = (|order_next_{a}) & (|order_next_{b}) & (order_next_{a} != order_next_{b});"
         );
-        let _ = writeln!(v, "assign in_order[{k}] = a_first_q[{k}] ? updated${b}[{a}] : updated${a}[{b}];");
+        let _ = writeln!(v, "assign in_order[{k}] = a_first_q[{k}] ? flag_{a}_{b} : flag_{b}_{a};");
     }
     let _ = writeln!(v, "initial begin");
     let _ = writeln!(v, "    a_first_q = {pairs}'h0;");
@@ -66,6 +74,8 @@ pub fn verilog(n: usize, w: usize) -> String {
     let _ = writeln!(v, "always @(*) begin");
     let _ = writeln!(v, "    matched = (|constrained_q) & (&(in_order | ~constrained_q));");
     let _ = writeln!(v, "end");
-    v.push_str(&unused_diagonal("updated", n));
+    v.push_str(&unused_diagonal("stored", n));
+    // `seen` (0 after a clear) maps smaller here than the raw `seen_stored`.
+    v.push_str(&unused_sink("seen_stored", &["seen_stored".to_string()]));
     v
 }

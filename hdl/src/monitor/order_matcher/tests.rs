@@ -11,9 +11,10 @@ fn verilog_is_valid() {
     }
 }
 
-/// Drive ORDER writes (as the order register receives them) and random record rows;
-/// in every cycle the match must equal the reference's `order_matches` on the orders
-/// stored during that cycle (docs/monitor.md §3.3, §3.6).
+/// Drive ORDER writes (as the order register receives them), random stored record
+/// rows, seen events, occurrences and clears; in every cycle the match must equal the
+/// reference's `order_matches` on the orders stored during that cycle and the record
+/// including this cycle's recording (docs/monitor.md §3.2, §3.3, §3.6).
 fn against_reference<const N: usize, const W: usize>(structure: Matcher, seed: u64, cycles: usize, dense: bool) {
     println!("{structure:?} N={N} W={W}: seed {seed:#x}");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -25,20 +26,36 @@ fn against_reference<const N: usize, const W: usize>(structure: Matcher, seed: u
         let written = rng.gen_bool(0.3).then(|| rng.gen_range(0..N));
         let value = if rng.gen_bool(0.2) { 0 } else { rng.gen_range(1..(1u32 << W)) };
         let reset = rng.gen_ratio(1, 200);
-        // Dense rows so that matches happen often; bit m of row m stays 0.
-        let rows: Vec<u32> = (0..N)
+        let mask = ((1u64 << N) - 1) as u32;
+        // Dense rows so that matches happen often; bit m of row m stays 0. A stored
+        // flag (a before m) implies that a was seen (docs/monitor.md §3.2).
+        let stored: Vec<u32> = (0..N)
             .map(|m| {
                 let row = if dense { rng.gen::<u32>() | rng.gen::<u32>() | rng.gen::<u32>() } else { rng.gen() };
-                row & !(1 << m) & ((1u64 << N) - 1) as u32
+                row & !(1 << m) & mask
+            })
+            .collect();
+        let seen = (stored.iter().fold(0, |all, row| all | row) | rng.gen::<u32>()) & mask;
+        let occur = if rng.gen_bool(0.5) { rng.gen::<u32>() & rng.gen::<u32>() & mask } else { 0 };
+        let (enable, live) = (rng.gen_bool(0.8), !rng.gen_ratio(1, 20));
+        let rows: Vec<u32> = (0..N)
+            .map(|m| {
+                let recorded = if enable && occur >> m & 1 == 1 { seen & !(1 << m) } else { 0 };
+                if live { stored[m] | recorded } else { 0 }
             })
             .collect();
         apply(&mut uut, |u| &mut u.clock, |u| {
             u.write.next = bits_of(written.map_or(0, |e| 1u64 << e));
             u.wdata.next = bits_of(value as u64);
             u.reset.next = reset;
+            u.seen.next = bits_of(if live { seen as u64 } else { 0 });
+            u.seen_stored.next = bits_of(seen as u64);
+            u.occur.next = bits_of(occur as u64);
+            u.enable.next = enable;
+            u.live.next = live;
             for e in 0..N {
                 u.order[e].next = bits_of(orders[e] as u64);
-                u.updated[e].next = bits_of(rows[e] as u64);
+                u.stored[e].next = bits_of(stored[e] as u64);
             }
         });
         let expected = order_matches(&orders, |a, m| rows[m] >> a & 1 == 1);
