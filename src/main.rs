@@ -204,7 +204,8 @@ enum ReportDesign {
         sweep_events: Vec<usize>,
         /// Report N=8/W=3, N=16/W=4 and N=32/W=5 with every combination of --matcher and
         /// --no-serial (ignores those flags), and write compare.md/json in DIR next to the
-        /// hand-written RTL figures (default target/pmugen/compare).
+        /// hand-written RTL figures (default target/pmugen/compare). A configuration whose
+        /// report in DIR is of the same Verilog, pmugen and tool versions is not run again.
         #[arg(long, conflicts_with = "sweep")]
         compare: bool,
         /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.

@@ -2,8 +2,10 @@
 //! names a missing tool and how to install it, plus the validity checks of
 //! generated Verilog: Verilator lint (`-Wall`, only DECLFILENAME waived: one file
 //! holds all modules of a design) and yosys `hierarchy -check; proc; check -assert`.
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// How to install the tools on Debian.
 pub const INSTALL_HINT: &str =
@@ -30,6 +32,23 @@ pub fn require(tools: &[&str]) -> Result<(), String> {
 /// Run `tool args...`, returning (success, stdout+stderr), or an error naming the
 /// missing tool and how to install it.
 pub fn run_tool(tool: &str, args: &[&str], dir: &Path) -> Result<(bool, String), String> {
+    run_tool_within(tool, args, dir, None).map(|run| (run.success, run.output))
+}
+
+/// How a tool run ended.
+#[derive(Clone, Debug)]
+pub struct ToolRun {
+    /// The tool exited with status 0.
+    pub success: bool,
+    /// Its stdout and stderr.
+    pub output: String,
+    /// It was stopped because it ran longer than the time limit.
+    pub timed_out: bool,
+}
+
+/// Run `tool args...` like [`run_tool`], stopping it after `limit` if one is given
+/// (nextpnr's router can search for a very long time on a nearly full device).
+pub fn run_tool_within(tool: &str, args: &[&str], dir: &Path, limit: Option<Duration>) -> Result<ToolRun, String> {
     // A step that runs long (synthesis and placement of large designs, a Verilator
     // build) says every 15 s that it is still running, so a silent terminal never
     // looks like a hang.
@@ -37,24 +56,53 @@ pub fn run_tool(tool: &str, args: &[&str], dir: &Path) -> Result<(bool, String),
     let name = tool.to_string();
     let ticker = std::thread::spawn(move || {
         let mut seconds = 0;
-        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = ticks.recv_timeout(std::time::Duration::from_secs(15)) {
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = ticks.recv_timeout(Duration::from_secs(15)) {
             seconds += 15;
             eprintln!("  ... {name} still running ({seconds} s)");
         }
     });
-    let output = Command::new(tool).args(args).current_dir(dir).output();
+    let result = run_until(tool, args, dir, limit);
     let _ = done.send(());
     let _ = ticker.join();
-    let output = output.map_err(|err| {
+    result.map_err(|err| {
         if err.kind() == std::io::ErrorKind::NotFound {
             format!("`{tool}` was not found on PATH; {INSTALL_HINT}")
         } else {
             format!("could not run `{tool}`: {err}")
         }
-    })?;
-    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&output.stderr));
-    Ok((output.status.success(), text))
+    })
+}
+
+fn run_until(tool: &str, args: &[&str], dir: &Path, limit: Option<Duration>) -> std::io::Result<ToolRun> {
+    let mut child =
+        Command::new(tool).args(args).current_dir(dir).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    // Drain both pipes while waiting, so a chatty tool never blocks on a full pipe.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut text);
+            }
+            text
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let started = Instant::now();
+    let (status, timed_out) = loop {
+        if let Some(status) = child.try_wait()? {
+            break (Some(status), false);
+        }
+        if limit.is_some_and(|limit| started.elapsed() > limit) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break (None, true);
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let mut output = String::from_utf8_lossy(&stdout.join().unwrap_or_default()).into_owned();
+    output.push_str(&String::from_utf8_lossy(&stderr.join().unwrap_or_default()));
+    Ok(ToolRun { success: status.is_some_and(|s| s.success()), output, timed_out })
 }
 
 /// The build directory for tool outputs: `$PMUGEN_TARGET_DIR`, else the
@@ -122,5 +170,18 @@ mod tests {
         assert!(require(&["sh"]).is_ok());
         let err = run_tool("pmugen-no-such-tool", &[], Path::new(".")).unwrap_err();
         assert!(err.contains("was not found on PATH") && err.contains("apt-get install"), "{err}");
+    }
+
+    #[test]
+    fn a_tool_past_its_time_limit_is_stopped_and_output_is_kept() {
+        let dir = Path::new(".");
+        let quick = run_tool_within("sh", &["-c", "echo out; echo err >&2"], dir, Some(Duration::from_secs(30))).unwrap();
+        assert!(quick.success && !quick.timed_out, "{quick:?}");
+        assert!(quick.output.contains("out") && quick.output.contains("err"), "{quick:?}");
+        let started = Instant::now();
+        let slow = run_tool_within("sh", &["-c", "echo started; exec sleep 30"], dir, Some(Duration::from_secs(1))).unwrap();
+        assert!(slow.timed_out && !slow.success, "{slow:?}");
+        assert!(slow.output.contains("started"), "{slow:?}");
+        assert!(started.elapsed() < Duration::from_secs(20), "stopped after {:?}", started.elapsed());
     }
 }

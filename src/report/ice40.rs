@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use pmugen_sim::tools::run_tool;
+use pmugen_sim::tools::{run_tool, run_tool_within};
 
 /// An iCE40 device and package to place on.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -30,6 +30,11 @@ pub const UP5K: Device = Device { name: "iCE40-UP5K sg48", short: "up5k", option
 /// Target frequency given to nextpnr (timing-driven placement; failing it is allowed,
 /// the achieved Fmax is what the report states).
 pub const TARGET_MHZ: u32 = 100;
+
+/// How long one nextpnr-ice40 run may take. On a nearly full device the router can
+/// search for hours without converging; after this limit the report states the packed
+/// size and that routing did not finish, instead of waiting.
+pub const PLACE_LIMIT_MINUTES: u64 = 20;
 
 /// `synth_ice40` results (the same for every device).
 #[derive(Clone, Debug, Default, Serialize)]
@@ -67,9 +72,22 @@ pub struct Placement {
     pub harness_logic_cells: Option<u64>,
     /// What went wrong in placement, if anything (e.g. does not fit).
     pub note: Option<String>,
+    /// nextpnr was stopped after [`PLACE_LIMIT_MINUTES`]: the design packs into the
+    /// device, but whether it routes is unknown.
+    pub not_routed: bool,
 }
 
 impl Placement {
+    /// The "fits" cell of a report table: yes, not routed (stopped after the time
+    /// limit), or does not fit.
+    pub fn fit_text(&self) -> &'static str {
+        match (self.fits, self.not_routed) {
+            (true, _) => "yes",
+            (false, true) => "packs; not routed",
+            (false, false) => "**does not fit**",
+        }
+    }
+
     /// Placement failed only because the ports outnumber the package's pins.
     pub fn pin_limited(&self) -> bool {
         !self.fits
@@ -128,6 +146,7 @@ pub fn synthesize(dir: &Path, verilog_file: &str, top: &str, name: &str) -> Resu
 }
 
 impl Placement {
+
     /// The best Fmax over the seeds tried and its seed.
     pub fn best_fmax(&self) -> Option<(u64, f64)> {
         self.fmax_by_seed.iter().filter_map(|&(seed, f)| f.map(|f| (seed, f))).max_by(|a, b| a.1.total_cmp(&b.1))
@@ -170,7 +189,9 @@ pub fn place(dir: &Path, name: &str, device: &Device, seed: u64) -> Result<Place
         "--report", &report_file, "-l", &log_file, "-q",
     ]);
     let _ = std::fs::remove_file(dir.join(&report_file));
-    let (placed, log) = run_tool("nextpnr-ice40", &args, dir).map_err(anyhow::Error::msg)?;
+    let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
+    let run = run_tool_within("nextpnr-ice40", &args, dir, Some(limit)).map_err(anyhow::Error::msg)?;
+    let (placed, log) = (run.success, run.output);
     let full_log = std::fs::read_to_string(dir.join(&log_file)).unwrap_or_default();
     let mut placement = Placement {
         device: device.name.to_string(),
@@ -182,6 +203,7 @@ pub fn place(dir: &Path, name: &str, device: &Device, seed: u64) -> Result<Place
         timed_in_harness: false,
         harness_logic_cells: None,
         note: None,
+        not_routed: false,
     };
     if placed {
         let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(&report_file))?)
@@ -197,7 +219,13 @@ pub fn place(dir: &Path, name: &str, device: &Device, seed: u64) -> Result<Place
             .trim()
             .to_string();
         let too_big = placement.logic_cells.is_some_and(|lc| lc > device.logic_cells) || log.contains("Unable to place");
-        placement.note = Some(if too_big {
+        placement.not_routed = run.timed_out;
+        placement.note = Some(if run.timed_out {
+            format!(
+                "packs into the {} but nextpnr-ice40 (seed {seed}) did not finish placing and routing within {PLACE_LIMIT_MINUTES} minutes (congestion on a nearly full device); no Fmax",
+                device.name
+            )
+        } else if too_big {
             format!("does not fit the {} ({} logic cells): {reason}", device.name, device.logic_cells)
         } else {
             reason

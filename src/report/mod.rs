@@ -131,6 +131,14 @@ impl Report {
     }
 }
 
+/// The versions of yosys and nextpnr-ice40 a report records.
+pub(crate) fn tool_versions(dir: &Path) -> BTreeMap<String, String> {
+    let mut tools = BTreeMap::new();
+    tools.insert("yosys".to_string(), tool_version("yosys", "-V", dir));
+    tools.insert("nextpnr-ice40".to_string(), tool_version("nextpnr-ice40", "--version", dir));
+    tools
+}
+
 fn tool_version(tool: &str, flag: &str, dir: &Path) -> String {
     run_tool(tool, &[flag], dir)
         .map(|(_, text)| text.lines().next().unwrap_or("").trim().to_string())
@@ -192,7 +200,7 @@ fn ice40_markdown(md: &mut String, report: &Report) {
         let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
         let fmax = if p.timed_in_harness { format!("{fmax} (pin harness)") } else { fmax };
         let best = p.best_fmax().map_or("–".to_string(), |(seed, f)| format!("{f:.1} MHz ({seed})"));
-        let fits = if p.fits { "yes" } else { "**does not fit**" };
+        let fits = p.fit_text();
         let _ = writeln!(md, "| {} | {cells} | {fits} | {fmax} | {best} |", p.device);
     }
     if report.placements.iter().any(|p| p.timed_in_harness) {
@@ -297,9 +305,7 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         let name = format!("part_{}", label.replace(' ', "_"));
         parts.insert(label, ice40::synthesize(out, &verilog_file, &module, &name)?);
     }
-    let mut tools = BTreeMap::new();
-    tools.insert("yosys".to_string(), tool_version("yosys", "-V", out));
-    tools.insert("nextpnr-ice40".to_string(), tool_version("nextpnr-ice40", "--version", out));
+    let tools = tool_versions(out);
     let report = Report {
         design: top.clone(),
         parameters: subject.parameters().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
