@@ -124,11 +124,18 @@ impl<const N: usize, const W: usize> OrderMatcher<N, W> {
         std::array::from_fn(|e| self.order[e].val().index() as u32)
     }
 
-    /// Flag (a before m) of this cycle's record, this cycle's recording included
-    /// (docs/monitor.md §3.2, §3.3).
-    fn flag(&self, a: usize, m: usize) -> bool {
-        let recorded = self.enable.val() && self.occur.val().get_bit(m) && self.seen.val().get_bit(a);
-        self.live.val() && (self.stored[m].val().get_bit(a) || recorded)
+    /// Row m of this cycle's record, this cycle's recording included (docs/monitor.md
+    /// §3.2, §3.3): bit a = flag (a before m). Formed once per update, word-wide.
+    fn rows(&self) -> [u64; N] {
+        if !self.live.val() {
+            return [0; N];
+        }
+        let (occur, seen) = (self.occur.val().index() as u64, self.seen.val().index() as u64);
+        let recording = if self.enable.val() { occur } else { 0 };
+        std::array::from_fn(|m| {
+            let recorded = if recording >> m & 1 == 1 { seen & !(1 << m) } else { 0 };
+            self.stored[m].val().index() as u64 | recorded
+        })
     }
 }
 
@@ -143,9 +150,10 @@ impl<const N: usize, const W: usize> Logic for OrderMatcher<N, W> {
                 Derived::Compact(need) => compact::load(need, &orders, reset, &written, value),
             }
         }
+        let rows = self.rows();
         self.matched.next = match &self.derived.0 {
-            Derived::Patent(pairs) => patent::matches::<N>(pairs, |a, m| self.flag(a, m)),
-            Derived::Compact(need) => compact::matches(need, |a, m| self.flag(a, m)),
+            Derived::Patent(pairs) => patent::matches::<N>(pairs, |a, m| rows[m] >> a & 1 == 1),
+            Derived::Compact(need) => compact::matches(need, |a, m| rows[m] >> a & 1 == 1),
         };
     }
 
