@@ -9,7 +9,7 @@ use std::path::Path;
 
 use pmugen_hdl::params::{MonitorOptions, MonitorParams, SerialOutput};
 
-use super::ice40::HX8K;
+use super::ice40::{Placement, HX8K};
 use super::Subject;
 
 /// Hand-written Verilog of docs/monitor.md, yosys 0.23 synth_ice40 and nextpnr-ice40 0.4
@@ -98,24 +98,18 @@ pub fn run(out: &Path) -> Result<Vec<Row>> {
                     eprintln!("report {}: {} is current (same Verilog, pmugen and tools); not run again", params.top_name(), dir.join("report.json").display());
                     placement
                 }
-                None => serde_json::to_value(super::run(&params, &dir)?.placement(&HX8K))?,
+                None => super::run(&params, &dir)?.placement(&HX8K).clone(),
             };
-            let fmax = |value: &Value| value.as_f64();
             rows.push(Row {
                 events,
                 order_width,
                 flags: options.flags().trim().to_string(),
                 structure: describe(options),
-                logic_cells: placement["logic_cells"].as_u64(),
-                fits: placement["fits"].as_bool().unwrap_or(false),
-                not_routed: placement["not_routed"].as_bool().unwrap_or(false),
-                fmax_mhz: fmax(&placement["fmax_mhz"]),
-                best_fmax_mhz: placement["fmax_by_seed"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|seed| seed[1].as_f64())
-                    .reduce(f64::max),
+                logic_cells: placement.logic_cells,
+                fits: placement.fits,
+                not_routed: placement.not_routed,
+                fmax_mhz: placement.fmax_mhz,
+                best_fmax_mhz: placement.best_fmax().map(|(_, f)| f),
             });
         }
     }
@@ -127,7 +121,7 @@ pub fn run(out: &Path) -> Result<Vec<Row>> {
 
 /// The HX8K placement of an earlier report in `dir`, if that report is of the Verilog
 /// the code generates now and was made by this pmugen version with the installed tools.
-fn earlier_placement(params: &MonitorParams, dir: &Path) -> Result<Option<Value>> {
+fn earlier_placement(params: &MonitorParams, dir: &Path) -> Result<Option<Placement>> {
     let Ok(text) = std::fs::read_to_string(dir.join("report.json")) else { return Ok(None) };
     let Ok(earlier) = serde_json::from_str::<Value>(&text) else { return Ok(None) };
     let files = Subject::files(params).map_err(anyhow::Error::msg)?;
@@ -135,8 +129,11 @@ fn earlier_placement(params: &MonitorParams, dir: &Path) -> Result<Option<Value>
     let same_verilog = std::fs::read_to_string(dir.join(&verilog.name)).is_ok_and(|text| text == verilog.text);
     let same_tools = earlier["generator"].as_str() == Some(env!("CARGO_PKG_VERSION"))
         && earlier["tools"] == serde_json::to_value(super::tool_versions(dir))?;
-    let placement = earlier["placements"].as_array().and_then(|all| all.iter().find(|p| p["device"] == HX8K.name)).cloned();
-    Ok(placement.filter(|_| same_verilog && same_tools))
+    let placement = earlier["placements"].as_array().and_then(|all| all.iter().find(|p| p["device"] == HX8K.name));
+    match placement {
+        Some(placement) if same_verilog && same_tools => Ok(serde_json::from_value(placement.clone()).ok()),
+        _ => Ok(None),
+    }
 }
 
 fn describe(options: MonitorOptions) -> String {

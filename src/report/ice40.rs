@@ -1,7 +1,7 @@
 //! iCE40 figures: yosys `synth_ice40` cell counts, and nextpnr-ice40 placement,
 //! utilisation and maximum frequency on each device a design is reported for.
 use anyhow::{Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -51,8 +51,8 @@ pub struct Synthesis {
     pub cells: BTreeMap<String, u64>,
 }
 
-/// Placement on one device.
-#[derive(Clone, Debug, Serialize)]
+/// Placement on one device (also read back from an earlier `report.json`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Placement {
     /// Device name.
     pub device: String,
@@ -65,6 +65,7 @@ pub struct Placement {
     /// Maximum frequency of `clock` from nextpnr with placement seed 1, MHz.
     pub fmax_mhz: Option<f64>,
     /// Fmax of each placement seed tried (seed 1 first), MHz.
+    #[serde(default)]
     pub fmax_by_seed: Vec<(u64, Option<f64>)>,
     /// Fmax was measured in the pin harness (the core has more ports than pins).
     pub timed_in_harness: bool,
@@ -74,6 +75,7 @@ pub struct Placement {
     pub note: Option<String>,
     /// nextpnr was stopped after [`PLACE_LIMIT_MINUTES`]: the design packs into the
     /// device, but whether it routes is unknown.
+    #[serde(default)]
     pub not_routed: bool,
 }
 
@@ -86,6 +88,11 @@ impl Placement {
             (false, true) => "packs; not routed",
             (false, false) => "**does not fit**",
         }
+    }
+
+    /// The best Fmax over the seeds tried and its seed.
+    pub fn best_fmax(&self) -> Option<(u64, f64)> {
+        self.fmax_by_seed.iter().filter_map(|&(seed, f)| f.map(|f| (seed, f))).max_by(|a, b| a.1.total_cmp(&b.1))
     }
 
     /// Placement failed only because the ports outnumber the package's pins.
@@ -143,14 +150,6 @@ pub fn synthesize(dir: &Path, verilog_file: &str, top: &str, name: &str) -> Resu
     let cells = count_cells(&std::fs::read_to_string(dir.join(format!("{name}.json")))?, top)?;
     let sum = |prefix: &str| cells.iter().filter(|(k, _)| k.starts_with(prefix)).map(|(_, v)| v).sum();
     Ok(Synthesis { lut4: sum("SB_LUT4"), dff: sum("SB_DFF"), carry: sum("SB_CARRY"), ram: sum("SB_RAM40"), cells })
-}
-
-impl Placement {
-
-    /// The best Fmax over the seeds tried and its seed.
-    pub fn best_fmax(&self) -> Option<(u64, f64)> {
-        self.fmax_by_seed.iter().filter_map(|&(seed, f)| f.map(|f| (seed, f))).max_by(|a, b| a.1.total_cmp(&b.1))
-    }
 }
 
 /// Place the synthesized `<name>.json` in `dir` on `device` with seed 1, then with

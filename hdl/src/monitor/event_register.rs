@@ -35,8 +35,8 @@ pub struct EventRegister<const N: usize> {
     /// Bit e: event e occurred in this sequence before this cycle (`EVENTS` register).
     pub seen: Signal<Out, Bits<N>>,
     /// The bits as stored: equal to `seen` except in the cycle after a clear, when
-    /// they are stale. For the context record, which masks them with its own clear
-    /// flag (set at the same edges), so that one flag gates each record bit.
+    /// they are stale. For the context record and the compact matcher, which gate them
+    /// with the record's own clear flag (set at the same edges).
     pub stored: Signal<Out, Bits<N>>,
     bits: DFF<Bits<N>>,
     /// The last edge cleared the register: `bits` are stale and read as 0.

@@ -99,7 +99,6 @@ impl<const N: usize> SerialFrame<N> {
     }
 }
 
-
 impl<const N: usize> Logic for SerialFrame<N> {
     fn update(&mut self) {
         if self.clock.pos_edge() && self.state.0.output == SerialOutput::Frame {
