@@ -4,8 +4,9 @@
 # register descriptions and tables, the FuseSoC cores, and the resource report
 # (Markdown and JSON). With --sweep, also the monitor's area sweep at W=3 (table,
 # JSON, SVG plot) and its build options compared at N=8/16/32 with the hand-written
-# RTL figures (docs/monitor.md §7.3); about 1.5 hours on 2 cores (the N = 32
-# placements stop at the report's 20-minute limit).
+# RTL figures (docs/monitor.md §7.3); about 1.5 hours on 2 cores, most of it the
+# N = 28 and N = 32 placements (each nextpnr-ice40 run stops at the report's
+# 20-minute limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"

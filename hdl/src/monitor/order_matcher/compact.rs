@@ -12,8 +12,14 @@
 //! already seen, so when m occurs this cycle its row is satisfied exactly when every
 //! needed a was seen before, and otherwise when every needed flag is stored. Both
 //! halves read flip-flops only; `occur[m]` picks one of them at the end.
+//!
+//! The need flip-flops hold their value through their own LUT rather than a clock
+//! enable per pair, so that they pack with any other logic (docs/monitor.md §7.2):
+//! with per-pair enables N = 32 did not route on the HX8K; without, it routes at
+//! 72 MHz.
 use std::fmt::Write;
 
+use super::{pair_index, pairs};
 use super::super::context_record::flag_index as index;
 use crate::custom::{unused_diagonal, unused_sink};
 
@@ -71,18 +77,32 @@ pub fn verilog(n: usize) -> String {
         let _ = writeln!(v, "assign below_value[{e}] = order${e} < wdata;");
         let _ = writeln!(v, "assign above_value[{e}] = wdata < order${e};");
     }
+    let _ = writeln!(v, "// At most one ORDER field is written per edge. Cell (m, a) of a written pair loads");
+    let _ = writeln!(v, "// row_side[m] & column_side[a]: if m is written, row_side[m] = 1 and the cell takes");
+    let _ = writeln!(v, "// 0 < ORDER[a] < value; if a is written, column_side[a] = 1 and it takes");
+    let _ = writeln!(v, "// 0 < value < ORDER[m].");
+    let _ = writeln!(v, "wire [{}:0] row_side = write | ({{{n}{{value_set}}}} & above_value);", n - 1);
+    let _ = writeln!(v, "wire [{}:0] column_side = write | (order_set & below_value);", n - 1);
+    let _ = writeln!(v, "wire [{}:0] pair_written; // pair k = {{a, b}}: ORDER[a] or ORDER[b] is written", n * (n - 1) / 2 - 1);
+    for (k, (a, b)) in pairs(n).enumerate() {
+        let _ = writeln!(v, "assign pair_written[{k}] = write[{a}] | write[{b}];");
+    }
     let _ = writeln!(v, "initial need_q = {bits}'h0;");
     let _ = writeln!(v, "always @(posedge clock) begin");
     let _ = writeln!(v, "    if (reset) begin");
     let _ = writeln!(v, "        need_q <= {bits}'h0;");
     let _ = writeln!(v, "    end else begin");
+    // The hold is written out instead of `if (pair_written[k])`: synthesis would turn
+    // that into a clock enable per pair, and an iCE40 logic block has one clock enable
+    // for its 8 flip-flops, so the N(N-1)/2 pairs would each claim a block of their
+    // own (at N = 32 the router then did not converge; docs/monitor.md §7.2).
     for m in 0..n {
         for a in (0..n).filter(|&a| a != m) {
-            let i = index(n, a, m);
+            let (i, k) = (index(n, a, m), pair_index(n, a, m));
             let _ = writeln!(
                 v,
-                "        if (write[{m}]) need_q[{i}] <= order_set[{a}] & below_value[{a}]; \
-                 else if (write[{a}]) need_q[{i}] <= value_set & above_value[{m}];"
+                "        need_q[{i}] <= (pair_written[{k}] & row_side[{m}] & column_side[{a}]) \
+                 | (~pair_written[{k}] & need_q[{i}]);"
             );
         }
     }

@@ -40,6 +40,12 @@ pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..n).flat_map(move |a| ((a + 1)..n).map(move |b| (a, b)))
 }
 
+/// The index k of the unordered pair {a, b} (a != b) in [`pairs`]`(n)`.
+pub fn pair_index(n: usize, a: usize, b: usize) -> usize {
+    let (low, high) = (a.min(b), a.max(b));
+    low * n - low * (low + 1) / 2 + (high - low - 1)
+}
+
 /// The flip-flops a structure derives from ORDER (the native twin of its registers).
 #[derive(Clone, Debug)]
 pub enum Derived {

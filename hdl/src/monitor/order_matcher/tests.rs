@@ -72,6 +72,15 @@ fn against_reference<const N: usize, const W: usize>(structure: Matcher, seed: u
 }
 
 #[test]
+fn pair_index_numbers_the_pairs_in_order() {
+    for n in [2, 5, 32] {
+        for (k, (a, b)) in pairs(n).enumerate() {
+            assert_eq!((pair_index(n, a, b), pair_index(n, b, a)), (k, k), "n {n}: pair ({a}, {b})");
+        }
+    }
+}
+
+#[test]
 fn patent_matches_like_reference() {
     against_reference::<3, 2>(Matcher::Patent, 0x5eed_0005, 20_000, true);
     against_reference::<8, 3>(Matcher::Patent, 0x5eed_0015, 20_000, true);
