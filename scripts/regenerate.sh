@@ -6,7 +6,7 @@
 # JSON, SVG plot) and its build options compared at N=8/16/32 with the hand-written
 # RTL figures (docs/monitor.md §7.3); about 1.5 hours on 2 cores, most of it the
 # N = 28 and N = 32 placements (each nextpnr-ice40 run stops at the report's
-# 20-minute limit).
+# 30-minute limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"
