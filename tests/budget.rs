@@ -26,7 +26,7 @@ fn check(events: usize, order_width: usize) {
     assert_eq!(report.flip_flops["event register"], n);
     assert_eq!(report.flip_flops["edge-detector history"], n + 8);
     assert_eq!(report.flip_flops["read-data register"], 32);
-    assert_eq!(report.flip_flops["registered pair select"], n * (n - 1), "comparator and constrained per pair");
+    assert_eq!(report.flip_flops["registered pair select"], n * (n - 1), "a_first and b_first per pair");
     assert_eq!(report.flip_flops["clear flags"], 2);
     assert!(report.statements.iter().any(|s| s.contains("every item of the budget is kept")));
     assert_eq!(report.synthesis.dff as usize, report.total_flip_flops, "synth_ice40 keeps every flip-flop");

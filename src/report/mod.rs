@@ -75,7 +75,7 @@ pub trait Subject {
     fn statements(&self) -> Vec<String> {
         Vec::new()
     }
-    /// Other figures worth a line (e.g. the monitor's tie tests).
+    /// Other figures worth a line (e.g. the PMU's trace queue RAM bits).
     fn notes(&self, _top: &str, _counts: &CoarseCounts, _netlist: &serde_json::Value) -> Result<Vec<(String, usize)>> {
         Ok(Vec::new())
     }

@@ -25,7 +25,7 @@ pub const GROUPS: Groups = &[
     ("counter.pending*", "match counter"),
     ("counter.match_flag*", "window and match flags"),
     ("matcher.a_first_q", "registered pair select"),
-    ("matcher.constrained_q", "registered pair select"),
+    ("matcher.b_first_q", "registered pair select"),
     ("matcher.need_q", "order requirements"),
     ("trigger.state*", "window and match flags"),
     ("port.ctrl_q", "control"),
@@ -79,18 +79,12 @@ impl Subject for MonitorParams {
         });
         Ok(lines)
     }
-    fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
-        let counted = netlist::pair_select(netlist, top, counts, "order register")?;
-        Ok(match self.options.matcher {
-            Matcher::Patent => vec![("Tie tests (`order[a] != order[b]`, part of the pair select)".to_string(), counted.tie_tests)],
-            Matcher::Compact => Vec::new(),
-        })
-    }
     fn statements(&self) -> Vec<String> {
         let matcher = match self.options.matcher {
-            Matcher::Patent => "Patent matcher: every item of the budget is kept; the comparators and tie tests read \
-                ORDER's next value and their results are registered (group \"registered pair select\", N*(N-1) \
-                flip-flops), so no carry chain is on the match path."
+            Matcher::Patent => "Patent matcher: every item of the budget is kept; each pair's three-way comparator \
+                (a first, b first; neither when an order is 0 or the orders tie) reads ORDER's next value and its \
+                outputs are registered (group \"registered pair select\", N*(N-1) flip-flops), so no comparator is \
+                on the match path."
                 .to_string(),
             Matcher::Compact => "Compact matcher (`--matcher compact`): keeps the context record (N*(N-1) flip-flops) \
                 and the order register (W*N flip-flops). It does not keep the N*(N-1)/2 order comparators and \

@@ -145,17 +145,76 @@ pub fn net_bits(netlist: &Value, top: &str, pattern: &str) -> Result<HashSet<i64
 /// The monitor's comparators and pair select, counted in the coarse netlist.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PairSelect {
-    /// `$lt/$le/$gt/$ge` cells between two order fields (each operand from the order
-    /// register or from ORDER's next value, `*order_next_*`).
+    /// Pairs of order fields {a, b} compared with each other: by a `$lt/$le/$gt/$ge`
+    /// cell between the two fields (each operand from the order register or from
+    /// ORDER's next value, `*order_next_*`), or by a registered comparator, a flip-flop
+    /// that selects a pair multiplexer and whose logic reads exactly those two fields.
+    /// A three-way comparator (a first, b first) of one pair is one comparator.
     pub pair_comparators: usize,
     /// 1-bit `$mux` cells selected by a pair comparator, directly or through the
     /// flip-flop that registers it.
     pub pair_muxes: usize,
-    /// `$eq/$ne` cells between two order fields (the pair select's tie tests).
-    pub tie_tests: usize,
     /// `$lt/$le/$gt/$ge` cells between an order field and the ORDER write data
     /// (`*matcher.wdata`): the compact matcher's.
     pub write_comparators: usize,
+}
+
+/// The order field (event index) of every netlist bit named `*order_next_<e>` (ORDER's
+/// next value) or `*.order__<e>` (the order register as a block reads it).
+fn order_fields(netlist: &Value, top: &str) -> Result<HashMap<i64, usize>> {
+    let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
+    let mut fields = HashMap::new();
+    for (name, net) in module["netnames"].as_object().context("netnames")? {
+        let index = ["order_next_", ".order__"]
+            .iter()
+            .find_map(|marker| name.rfind(marker).map(|at| &name[at + marker.len()..]))
+            .and_then(|digits| digits.parse::<usize>().ok());
+        if let Some(field) = index {
+            fields.extend(bits(&net["bits"]).into_iter().map(|bit| (bit, field)));
+        }
+    }
+    Ok(fields)
+}
+
+/// The order fields each bit's combinational logic reads (bit e of the mask = field
+/// e), stopping at flip-flops and the fields themselves; memoised over the netlist.
+struct FieldCone<'a> {
+    fields: &'a HashMap<i64, usize>,
+    driver: HashMap<i64, &'a Value>,
+    memo: HashMap<i64, u64>,
+}
+
+impl<'a> FieldCone<'a> {
+    fn new(cells: &'a serde_json::Map<String, Value>, fields: &'a HashMap<i64, usize>) -> Self {
+        let mut driver = HashMap::new();
+        for cell in cells.values().filter(|cell| !cell["type"].as_str().unwrap_or("").contains("dff")) {
+            for (port, direction) in cell["port_directions"].as_object().into_iter().flatten() {
+                if direction.as_str() == Some("output") {
+                    driver.extend(bits(&cell["connections"][port]).into_iter().map(|bit| (bit, cell)));
+                }
+            }
+        }
+        Self { fields, driver, memo: HashMap::new() }
+    }
+
+    fn of(&mut self, bit: i64) -> u64 {
+        if let Some(&field) = self.fields.get(&bit) {
+            return 1 << field;
+        }
+        if let Some(&mask) = self.memo.get(&bit) {
+            return mask;
+        }
+        self.memo.insert(bit, 0);
+        let Some(cell) = self.driver.get(&bit).copied() else { return 0 };
+        let mut mask = 0;
+        for (port, direction) in cell["port_directions"].as_object().into_iter().flatten() {
+            if direction.as_str() == Some("input") {
+                mask |= bits(&cell["connections"][port]).into_iter().map(|input| self.of(input)).fold(0, |all, m| all | m);
+            }
+        }
+        self.memo.insert(bit, mask);
+        mask
+    }
 }
 
 /// Count the monitor's [`PairSelect`] cells; `order_group` names the order register's
@@ -166,13 +225,16 @@ pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_grou
     let stored = counts.group_bits.get(order_group).unwrap_or(&empty);
     let next = net_bits(netlist, top, "*order_next_*")?;
     let write_data = net_bits(netlist, top, "*matcher.wdata")?;
+    let fields = order_fields(netlist, top)?;
     let within = |cell: &Value, port: &str, set: &dyn Fn(i64) -> bool| {
         let port_bits = bits(&cell["connections"][port]);
         !port_bits.is_empty() && port_bits.iter().all(|&b| set(b))
     };
     let field = |b: i64| stored.contains(&b) || next.contains(&b);
     let written = |b: i64| write_data.contains(&b);
+    let field_of = |cell: &Value, port: &str| bits(&cell["connections"][port]).first().and_then(|b| fields.get(b).copied());
     let mut counted = PairSelect::default();
+    let mut compared: HashSet<(usize, usize)> = HashSet::new();
     let mut comparator_outputs: HashSet<i64> = HashSet::new();
     for cell in cells.values() {
         let between_fields = within(cell, "A", &field) && within(cell, "B", &field);
@@ -180,36 +242,79 @@ pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_grou
             || (within(cell, "A", &written) && within(cell, "B", &field));
         match cell["type"].as_str().unwrap_or("") {
             "$lt" | "$le" | "$gt" | "$ge" if between_fields => {
-                counted.pair_comparators += 1;
+                let (a, b) = (field_of(cell, "A").unwrap_or(usize::MAX), field_of(cell, "B").unwrap_or(usize::MAX));
+                compared.insert((a.min(b), a.max(b)));
                 comparator_outputs.extend(bits(&cell["connections"]["Y"]));
             }
             "$lt" | "$le" | "$gt" | "$ge" if against_write => counted.write_comparators += 1,
-            "$eq" | "$ne" if between_fields => counted.tie_tests += 1,
             _ => {}
         }
     }
     // A comparator registered because ORDER changes only at writes still selects its
-    // pair's multiplexer, through its flip-flop.
-    let registered: HashSet<i64> = cells
+    // pair's multiplexer, through its flip-flop; a comparator written as logic is
+    // recognised by the fields its flip-flop's input reads.
+    let registered: HashMap<i64, i64> = cells
         .values()
         .filter(|cell| cell["type"].as_str().is_some_and(|kind| kind.contains("dff")))
-        .flat_map(|cell| {
-            let (d, q) = (bits(&cell["connections"]["D"]), bits(&cell["connections"]["Q"]));
-            d.into_iter().zip(q).filter(|(d, _)| comparator_outputs.contains(d)).map(|(_, q)| q).collect::<Vec<_>>()
-        })
+        .flat_map(|cell| bits(&cell["connections"]["Q"]).into_iter().zip(bits(&cell["connections"]["D"])))
         .collect();
-    counted.pair_muxes = cells
-        .values()
-        .filter(|cell| cell["type"].as_str() == Some("$mux"))
-        .filter(|cell| bits(&cell["connections"]["Y"]).len() == 1)
-        .filter(|cell| bits(&cell["connections"]["S"]).iter().all(|b| comparator_outputs.contains(b) || registered.contains(b)))
-        .count();
+    let mut cone = FieldCone::new(cells, &fields);
+    for cell in cells.values().filter(|cell| cell["type"].as_str() == Some("$mux")) {
+        let select = bits(&cell["connections"]["S"]);
+        if bits(&cell["connections"]["Y"]).len() != 1 || select.len() != 1 {
+            continue;
+        }
+        let by_comparator = match registered.get(&select[0]) {
+            None => comparator_outputs.contains(&select[0]),
+            Some(d) if comparator_outputs.contains(d) => true,
+            Some(&d) => {
+                let read = cone.of(d);
+                let pair = read.count_ones() == 2;
+                if pair {
+                    let (a, b) = (read.trailing_zeros() as usize, 63 - read.leading_zeros() as usize);
+                    compared.insert((a, b));
+                }
+                pair
+            }
+        };
+        counted.pair_muxes += usize::from(by_comparator);
+    }
+    counted.pair_comparators = compared.len();
     Ok(counted)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::glob;
+    use super::{glob, pair_select, CoarseCounts};
+
+    /// A registered select whose logic reads exactly two order fields is a comparator
+    /// and its multiplexer a pair multiplexer; one that reads three fields is neither.
+    #[test]
+    fn registered_comparators_are_told_by_the_fields_they_read() {
+        let dir = std::env::temp_dir().join(format!("pmugen-pair-select-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let verilog = "module t(input clock, input [2:0] order_next_0, input [2:0] order_next_1, \
+                       input [2:0] order_next_2, input [3:0] f, output y0, output y1);\n\
+                       reg two_q, three_q;\n\
+                       always @(posedge clock) begin\n\
+                       two_q <= |(order_next_0 & ~order_next_1);\n\
+                       three_q <= |(order_next_0 & order_next_1 & ~order_next_2);\n\
+                       end\n\
+                       assign y0 = two_q ? f[0] : f[1];\n\
+                       assign y1 = three_q ? f[2] : f[3];\n\
+                       endmodule\n";
+        std::fs::write(dir.join("t.v"), verilog).unwrap();
+        let status = std::process::Command::new("yosys")
+            .current_dir(&dir)
+            .args(["-q", "-p", "read_verilog t.v; hierarchy -top t; proc; flatten; opt -full; write_json t.json"])
+            .status()
+            .expect("yosys runs (scripts/install-tools.sh installs it)");
+        assert!(status.success());
+        let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
+        let counted = pair_select(&netlist, "t", &CoarseCounts::default(), "order register").unwrap();
+        assert_eq!((counted.pair_comparators, counted.pair_muxes), (1, 1), "{counted:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn glob_matches_indices_and_prefixes() {

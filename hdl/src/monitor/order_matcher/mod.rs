@@ -1,8 +1,8 @@
 //! Order matcher [14, 23-26] and match flag [15] (docs/monitor.md §2, §3.3, §7.1).
 //!
 //! Two structures with the same cycle behaviour, chosen by [`Matcher`]:
-//! - [`patent`] (default): for every unordered pair {a, b}, one comparator
-//!   `order[a] < order[b]` [24] drives one 2:1 multiplexer [23] that picks flag
+//! - [`patent`] (default): for every unordered pair {a, b}, one three-way comparator
+//!   of order[a] and order[b] [24] drives one 2:1 multiplexer [23] that picks flag
 //!   (a before b) or flag (b before a); the pair select [25] forces pairs that are not
 //!   constrained to 1, and an AND [26] gives the match. Seed 000 [0032]: 28 comparators
 //!   and 28 multiplexers for 8 events.
@@ -11,7 +11,7 @@
 //!
 //! ORDER changes only at register writes, so both keep what they derive from it in
 //! flip-flops loaded from ORDER's next value: the match path starts at those
-//! flip-flops and the record, not at the comparators' carry chains.
+//! flip-flops and the record, not at the comparators.
 //!
 //! Latency: the match is combinational from the record (true in the completing
 //! cycle); an ORDER write at edge k applies from cycle k+1, as the register itself.
@@ -49,8 +49,8 @@ pub fn pair_index(n: usize, a: usize, b: usize) -> usize {
 /// The flip-flops a structure derives from ORDER (the native twin of its registers).
 #[derive(Clone, Debug)]
 pub enum Derived {
-    /// Per pair {a, b}, a < b: the registered (comparator `order[a] < order[b]`, pair
-    /// constrained), both from ORDER's next value.
+    /// Per pair {a, b}, a < b: the registered comparator outputs (a_first, b_first) =
+    /// (0 < order[a] < order[b], 0 < order[b] < order[a]), from ORDER's next value.
     Patent(Vec<(bool, bool)>),
     /// Row-major `need[m][a]`: event a must occur before event m.
     Compact(Vec<Vec<bool>>),
