@@ -76,9 +76,8 @@ pub const BUS_SLAVE: &str = "bus slave";
 /// `groups` name the flip-flops under it and every other flip-flop is the
 /// [`BUS_SLAVE`]'s.
 pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Result<CoarseCounts> {
-    let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
     let mut names: HashMap<i64, Vec<&str>> = HashMap::new();
-    for (name, net) in module["netnames"].as_object().context("netnames")? {
+    for (name, net) in netnames(netlist, top)? {
         if net["hide_name"].as_i64() == Some(1) {
             continue;
         }
@@ -130,11 +129,16 @@ pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Resul
     Ok(counts)
 }
 
+/// The named nets of module `top` in `json`.
+fn netnames<'a>(netlist: &'a Value, top: &str) -> Result<&'a serde_json::Map<String, Value>> {
+    let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
+    module["netnames"].as_object().context("netnames")
+}
+
 /// The bits of every public net of module `top` whose name matches `pattern`.
 pub fn net_bits(netlist: &Value, top: &str, pattern: &str) -> Result<HashSet<i64>> {
-    let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
     let mut found = HashSet::new();
-    for (name, net) in module["netnames"].as_object().context("netnames")? {
+    for (name, net) in netnames(netlist, top)? {
         if glob(pattern, name) {
             found.extend(bits(&net["bits"]));
         }
@@ -162,9 +166,8 @@ pub struct PairSelect {
 /// The order field (event index) of every netlist bit named `*order_next_<e>` (ORDER's
 /// next value) or `*.order__<e>` (the order register as a block reads it).
 fn order_fields(netlist: &Value, top: &str) -> Result<HashMap<i64, usize>> {
-    let module = netlist["modules"].get(top).with_context(|| format!("module {top} is not in the netlist"))?;
     let mut fields = HashMap::new();
-    for (name, net) in module["netnames"].as_object().context("netnames")? {
+    for (name, net) in netnames(netlist, top)? {
         let index = ["order_next_", ".order__"]
             .iter()
             .find_map(|marker| name.rfind(marker).map(|at| &name[at + marker.len()..]))
@@ -223,14 +226,13 @@ pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_grou
     let cells = cells(netlist, top)?;
     let empty = HashSet::new();
     let stored = counts.group_bits.get(order_group).unwrap_or(&empty);
-    let next = net_bits(netlist, top, "*order_next_*")?;
     let write_data = net_bits(netlist, top, "*matcher.wdata")?;
     let fields = order_fields(netlist, top)?;
     let within = |cell: &Value, port: &str, set: &dyn Fn(i64) -> bool| {
         let port_bits = bits(&cell["connections"][port]);
         !port_bits.is_empty() && port_bits.iter().all(|&b| set(b))
     };
-    let field = |b: i64| stored.contains(&b) || next.contains(&b);
+    let field = |b: i64| stored.contains(&b) || fields.contains_key(&b);
     let written = |b: i64| write_data.contains(&b);
     let field_of = |cell: &Value, port: &str| bits(&cell["connections"][port]).first().and_then(|b| fields.get(b).copied());
     let mut counted = PairSelect::default();
