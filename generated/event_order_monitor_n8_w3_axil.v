@@ -111,7 +111,7 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
     reg  counter__auto_rearm;
     reg  counter__window;
     reg  counter__clear;
-    wire  [31:0] counter__count;
+    wire  [31:0] counter__previous_count;
     wire  counter__overflow;
     wire  counter__matched;
     reg  serial__clock;
@@ -155,6 +155,7 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
     reg  [7:0] port__before__5;
     reg  [7:0] port__before__6;
     reg  [7:0] port__before__7;
+    reg  port__live;
     wire  port__enable;
     wire  port__auto_rearm;
     wire  [1:0] port__start_sel;
@@ -272,7 +273,7 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
         .auto_rearm(counter__auto_rearm),
         .window(counter__window),
         .clear(counter__clear),
-        .count(counter__count),
+        .previous_count(counter__previous_count),
         .overflow(counter__overflow),
         .matched(counter__matched)
     );
@@ -320,6 +321,7 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
         .before__5(port__before__5),
         .before__6(port__before__6),
         .before__7(port__before__7),
+        .live(port__live),
         .enable(port__enable),
         .auto_rearm(port__auto_rearm),
         .start_sel(port__start_sel),
@@ -360,24 +362,25 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
         port__window = trigger__window;
         port__matched = counter__matched;
         port__overflow = counter__overflow;
-        port__count = counter__count;
+        port__count = counter__previous_count;
         port__seen = event_register__seen;
+        port__live = record__live;
         port__order__0 = order__order__0;
-        port__before__0 = record__before__0;
+        port__before__0 = record__stored__0;
         port__order__1 = order__order__1;
-        port__before__1 = record__before__1;
+        port__before__1 = record__stored__1;
         port__order__2 = order__order__2;
-        port__before__2 = record__before__2;
+        port__before__2 = record__stored__2;
         port__order__3 = order__order__3;
-        port__before__3 = record__before__3;
+        port__before__3 = record__stored__3;
         port__order__4 = order__order__4;
-        port__before__4 = record__before__4;
+        port__before__4 = record__stored__4;
         port__order__5 = order__order__5;
-        port__before__5 = record__before__5;
+        port__before__5 = record__stored__5;
         port__order__6 = order__order__6;
-        port__before__6 = record__before__6;
+        port__before__6 = record__stored__6;
         port__order__7 = order__order__7;
-        port__before__7 = record__before__7;
+        port__before__7 = record__stored__7;
         clear_record = port__clear_record | (port__auto_rearm & matcher__matched);
         event_edges__lines = events;
         event_register__occur = event_edges__rise;
@@ -423,7 +426,7 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
         counter__window = trigger__window;
         counter__clear = port__clear_count;
         serial__enable = port__serial_en;
-        serial__count = counter__count;
+        serial__count = counter__previous_count;
         serial__before__0 = record__before__0;
         serial__before__1 = record__before__1;
         serial__before__2 = record__before__2;
@@ -443,7 +446,7 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
 endmodule // event_order_monitor_n8_w3_axil__core
 
 
-module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_rearm,window,clear,count,overflow,matched);
+module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_rearm,window,clear,previous_count,overflow,matched);
     
     // Module arguments
     input wire  clock;
@@ -452,7 +455,7 @@ module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_
     input wire  auto_rearm;
     input wire  window;
     input wire  clear;
-    output reg  [31:0] count;
+    output reg  [31:0] previous_count;
     output reg  overflow;
     output reg  matched;
     
@@ -473,12 +476,14 @@ module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_
     reg  match_flag__d;
     wire  match_flag__q;
     reg  match_flag__clock;
+    reg  count_cleared__d;
+    wire  count_cleared__q;
+    reg  count_cleared__clock;
     reg  [31:0] pending__d;
     wire  [31:0] pending__q;
     reg  pending__clock;
     
     // Local signals
-    reg  [31:0] visible_count;
     reg  visible_overflow;
     
     // Sub module instances
@@ -497,6 +502,11 @@ module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_
         .q(match_flag__q),
         .clock(match_flag__clock)
     );
+    event_order_monitor_n8_w3_axil__core__counter__count_cleared count_cleared(
+        .d(count_cleared__d),
+        .q(count_cleared__q),
+        .clock(count_cleared__clock)
+    );
     event_order_monitor_n8_w3_axil__core__counter__pending pending(
         .d(pending__d),
         .q(pending__q),
@@ -508,28 +518,32 @@ module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_
         count_reg__clock = clock;
         wrapped__clock = clock;
         match_flag__clock = clock;
+        count_cleared__clock = clock;
         pending__clock = clock;
         count_reg__d = count_reg__q;
         wrapped__d = wrapped__q;
         match_flag__d = match_flag__q;
+        count_cleared__d = count_cleared__q;
         pending__d = pending__q;
-        visible_count = count_reg__q + pending__q;
         visible_overflow = wrapped__q;
         if (pending__q[32'h0] & (count_reg__q == all_ones)) begin
             visible_overflow = set;
         end
-        count = visible_count;
+        previous_count = count_reg__q;
         overflow = visible_overflow;
         matched = match_flag__q;
         match_flag__d = match_now;
-        count_reg__d = visible_count;
+        count_reg__d = count_reg__q + pending__q;
+        count_cleared__d = clear;
         wrapped__d = visible_overflow;
         pending__d = zero;
         if (match_now & (auto_rearm | ~match_flag__q) & window) begin
             pending__d = one;
         end
-        if (clear) begin
+        if (count_cleared__q) begin
             count_reg__d = zero;
+        end
+        if (clear) begin
             wrapped__d = cleared;
             pending__d = zero;
         end
@@ -537,11 +551,31 @@ module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_
             count_reg__d = zero;
             wrapped__d = cleared;
             match_flag__d = cleared;
+            count_cleared__d = cleared;
             pending__d = zero;
         end
     end
     
 endmodule // event_order_monitor_n8_w3_axil__core__counter
+
+
+module event_order_monitor_n8_w3_axil__core__counter__count_cleared(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // event_order_monitor_n8_w3_axil__core__counter__count_cleared
 
 
 module event_order_monitor_n8_w3_axil__core__counter__count_reg(d,q,clock);
@@ -1455,7 +1489,7 @@ module event_order_monitor_n8_w3_axil__core__order__fields__7(d,q,clock);
 endmodule // event_order_monitor_n8_w3_axil__core__order__fields__7
 
 
-module event_order_monitor_n8_w3_axil__core__port(clock,reset,addr,wdata,write,window,matched,overflow,count,seen,order__0,order__1,order__2,order__3,order__4,order__5,order__6,order__7,before__0,before__1,before__2,before__3,before__4,before__5,before__6,before__7,enable,auto_rearm,start_sel,stop_sel,serial_en,clear_record,clear_count,open_window,close_window,order_write,order_wdata,rdata);
+module event_order_monitor_n8_w3_axil__core__port(clock,reset,addr,wdata,write,window,matched,overflow,count,seen,order__0,order__1,order__2,order__3,order__4,order__5,order__6,order__7,before__0,before__1,before__2,before__3,before__4,before__5,before__6,before__7,live,enable,auto_rearm,start_sel,stop_sel,serial_en,clear_record,clear_count,open_window,close_window,order_write,order_wdata,rdata);
     
     // Module arguments
     input wire  clock;
@@ -1484,6 +1518,7 @@ module event_order_monitor_n8_w3_axil__core__port(clock,reset,addr,wdata,write,w
     input wire  [7:0] before__5;
     input wire  [7:0] before__6;
     input wire  [7:0] before__7;
+    input wire  live;
     output reg  enable;
     output reg  auto_rearm;
     output reg  [1:0] start_sel;
@@ -1500,49 +1535,71 @@ module event_order_monitor_n8_w3_axil__core__port(clock,reset,addr,wdata,write,w
     // Update code (custom)
     reg [6:0] ctrl_q;
     reg [31:0] rdata_q;
-    reg [31:0] read_value;
+    // COUNT is read from the counter's register after the edge: it holds then
+    // what COUNT was during the read's cycle (docs/monitor.md §7.2).
+    reg count_read_q;
     wire ctrl_write = write & (addr == 8'h01);
     wire cmd_write = write & (addr == 8'h02);
     wire unused_wdata = ^wdata; // bits no register holds are ignored
     initial begin
         ctrl_q = 7'h2;
         rdata_q = 32'h0;
+        count_read_q = 1'b0;
     end
     always @(posedge clock) begin
-        if (reset) begin
-            ctrl_q <= 7'h2;
-            rdata_q <= 32'h0;
-        end else begin
-            if (ctrl_write) ctrl_q <= wdata[6:0];
-            rdata_q <= read_value;
-        end
+        if (reset) ctrl_q <= 7'h2;
+        else if (ctrl_write) ctrl_q <= wdata[6:0];
+        if (reset | read_zero) rdata_q <= 32'h0;
+        else rdata_q <= read_value;
+        count_read_q <= ~reset & (addr == 8'h04);
     end
+    wire in_single = addr[7:3] == 5'h0;
+    reg [31:0] single_value;
     always @(*) begin
-        case (addr)
-            8'h00: read_value = 32'h4f4d0308; // ID
-            8'h01: read_value = {25'h0, ctrl_q}; // CTRL
-            8'h03: read_value = {29'h0, {overflow, matched, window}}; // STATUS
-            8'h04: read_value = count; // COUNT
-            8'h05: read_value = {24'h0, seen}; // EVENTS
-            8'h10: read_value = {29'h0, order__0}; // ORDER
-            8'h11: read_value = {29'h0, order__1}; // ORDER
-            8'h12: read_value = {29'h0, order__2}; // ORDER
-            8'h13: read_value = {29'h0, order__3}; // ORDER
-            8'h14: read_value = {29'h0, order__4}; // ORDER
-            8'h15: read_value = {29'h0, order__5}; // ORDER
-            8'h16: read_value = {29'h0, order__6}; // ORDER
-            8'h17: read_value = {29'h0, order__7}; // ORDER
-            8'h40: read_value = {24'h0, {before__0[7:1], 1'b0}}; // BEFORE
-            8'h41: read_value = {24'h0, {before__1[7:2], 1'b0, before__1[0:0]}}; // BEFORE
-            8'h42: read_value = {24'h0, {before__2[7:3], 1'b0, before__2[1:0]}}; // BEFORE
-            8'h43: read_value = {24'h0, {before__3[7:4], 1'b0, before__3[2:0]}}; // BEFORE
-            8'h44: read_value = {24'h0, {before__4[7:5], 1'b0, before__4[3:0]}}; // BEFORE
-            8'h45: read_value = {24'h0, {before__5[7:6], 1'b0, before__5[4:0]}}; // BEFORE
-            8'h46: read_value = {24'h0, {before__6[7:7], 1'b0, before__6[5:0]}}; // BEFORE
-            8'h47: read_value = {24'h0, {1'b0, before__7[6:0]}}; // BEFORE
-            default: read_value = 32'h0;
+        case (addr[2:0])
+            3'h0: single_value = 32'h4f4d0308;
+            3'h1: single_value = {25'h0, ctrl_q};
+            3'h3: single_value = {29'h0, {overflow, matched, window}};
+            3'h4: single_value = 32'h0;
+            3'h5: single_value = {24'h0, seen};
+            default: single_value = 32'h0;
         endcase
     end
+    wire in_order = addr[7:3] == 5'h2;
+    reg [31:0] order_value;
+    always @(*) begin
+        case (addr[2:0])
+            3'h0: order_value = {29'h0, order__0};
+            3'h1: order_value = {29'h0, order__1};
+            3'h2: order_value = {29'h0, order__2};
+            3'h3: order_value = {29'h0, order__3};
+            3'h4: order_value = {29'h0, order__4};
+            3'h5: order_value = {29'h0, order__5};
+            3'h6: order_value = {29'h0, order__6};
+            3'h7: order_value = {29'h0, order__7};
+        endcase
+    end
+    wire in_before = addr[7:3] == 5'h8;
+    reg [31:0] before_value;
+    always @(*) begin
+        case (addr[2:0])
+            3'h0: before_value = {24'h0, {before__0[7:1], 1'b0}};
+            3'h1: before_value = {24'h0, {before__1[7:2], 1'b0, before__1[0:0]}};
+            3'h2: before_value = {24'h0, {before__2[7:3], 1'b0, before__2[1:0]}};
+            3'h3: before_value = {24'h0, {before__3[7:4], 1'b0, before__3[2:0]}};
+            3'h4: before_value = {24'h0, {before__4[7:5], 1'b0, before__4[3:0]}};
+            3'h5: before_value = {24'h0, {before__5[7:6], 1'b0, before__5[4:0]}};
+            3'h6: before_value = {24'h0, {before__6[7:7], 1'b0, before__6[5:0]}};
+            3'h7: before_value = {24'h0, {1'b0, before__7[6:0]}};
+        endcase
+    end
+    reg [31:0] read_value;
+    always @(*) begin
+        read_value = before_value;
+        if (~addr[6]) read_value = order_value;
+        if (in_single) read_value = single_value;
+    end
+    wire read_zero = ~(in_single | in_order | in_before) | (in_before & ~live);
     always @(*) begin
         enable = ctrl_q[0];
         auto_rearm = ctrl_q[1];
@@ -1562,7 +1619,7 @@ module event_order_monitor_n8_w3_axil__core__port(clock,reset,addr,wdata,write,w
         order_write[6] = write & (addr == 8'h16);
         order_write[7] = write & (addr == 8'h17);
         order_wdata = wdata[2:0];
-        rdata = rdata_q;
+        rdata = rdata_q | ({32{count_read_q}} & count);
     end
     wire unused_diagonal = ^{before__0[0], before__1[1], before__2[2], before__3[3], before__4[4], before__5[5], before__6[6], before__7[7]};
 endmodule // event_order_monitor_n8_w3_axil__core__port
@@ -1975,8 +2032,9 @@ module event_order_monitor_n8_w3_axil__core__serial(clock,reset,enable,before__0
     reg [6:0] remaining_q;  // bits left after this one
     reg busy_q;
     reg last_q;
-    wire [87:0] snapshot;
-    wire load = enable & (~busy_q | (remaining_q == 7'd0));
+    reg load_q;     // loaded at the last edge: COUNT's bits come in at this one
+    wire [55:0] snapshot;
+    wire load = enable & (~busy_q | last_q);
     assign snapshot[0] = before__0[1];
     assign snapshot[1] = before__0[2];
     assign snapshot[2] = before__0[3];
@@ -2033,44 +2091,15 @@ module event_order_monitor_n8_w3_axil__core__serial(clock,reset,enable,before__0
     assign snapshot[53] = before__7[4];
     assign snapshot[54] = before__7[5];
     assign snapshot[55] = before__7[6];
-    assign snapshot[56] = count[31];
-    assign snapshot[57] = count[30];
-    assign snapshot[58] = count[29];
-    assign snapshot[59] = count[28];
-    assign snapshot[60] = count[27];
-    assign snapshot[61] = count[26];
-    assign snapshot[62] = count[25];
-    assign snapshot[63] = count[24];
-    assign snapshot[64] = count[23];
-    assign snapshot[65] = count[22];
-    assign snapshot[66] = count[21];
-    assign snapshot[67] = count[20];
-    assign snapshot[68] = count[19];
-    assign snapshot[69] = count[18];
-    assign snapshot[70] = count[17];
-    assign snapshot[71] = count[16];
-    assign snapshot[72] = count[15];
-    assign snapshot[73] = count[14];
-    assign snapshot[74] = count[13];
-    assign snapshot[75] = count[12];
-    assign snapshot[76] = count[11];
-    assign snapshot[77] = count[10];
-    assign snapshot[78] = count[9];
-    assign snapshot[79] = count[8];
-    assign snapshot[80] = count[7];
-    assign snapshot[81] = count[6];
-    assign snapshot[82] = count[5];
-    assign snapshot[83] = count[4];
-    assign snapshot[84] = count[3];
-    assign snapshot[85] = count[2];
-    assign snapshot[86] = count[1];
-    assign snapshot[87] = count[0];
+    wire [31:0] count_msb_first = {count[0], count[1], count[2], count[3], count[4], count[5], count[6], count[7], count[8], count[9], count[10], count[11], count[12], count[13], count[14], count[15], count[16], count[17], count[18], count[19], count[20], count[21], count[22], count[23], count[24], count[25], count[26], count[27], count[28], count[29], count[30], count[31]};
     initial begin
         frame_q = 88'h0;
         remaining_q = 7'd0;
         busy_q = 1'b0;
         last_q = 1'b0;
+        load_q = 1'b0;
     end
+    always @(posedge clock) load_q <= load & ~reset;
     always @(posedge clock) begin
         if (reset) begin
             frame_q <= 88'h0;
@@ -2078,12 +2107,12 @@ module event_order_monitor_n8_w3_axil__core__serial(clock,reset,enable,before__0
             busy_q <= 1'b0;
             last_q <= 1'b0;
         end else if (load) begin
-            frame_q <= snapshot;
+            frame_q <= {32'h0, snapshot};
             remaining_q <= 7'd87;
             busy_q <= 1'b1;
             last_q <= 1'b0;
         end else if (busy_q) begin
-            frame_q <= {1'b0, frame_q[87:1]};
+            frame_q <= {1'b0, frame_q[87:1]} | ({88{load_q}} & {1'b0, count_msb_first, 55'h0});
             remaining_q <= remaining_q - 7'd1;
             busy_q <= remaining_q != 7'd0;
             last_q <= remaining_q == 7'd1;

@@ -196,7 +196,8 @@ enum ReportDesign {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// Sweep N (ignores --events): a report per N, plus sweep.md/json/svg in DIR
-        /// (default target/pmugen/sweep_w{W}).
+        /// (default target/pmugen/sweep_w{W}). An N whose report in DIR is of the same
+        /// Verilog, pmugen and tool versions, and met its budget, is not run again.
         #[arg(long)]
         sweep: bool,
         /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
@@ -205,7 +206,8 @@ enum ReportDesign {
         /// Report N=8/W=3, N=16/W=4 and N=32/W=5 with every combination of --matcher and
         /// --no-serial (ignores those flags), and write compare.md/json in DIR next to the
         /// hand-written RTL figures (default target/pmugen/compare). A configuration whose
-        /// report in DIR is of the same Verilog, pmugen and tool versions is not run again.
+        /// report in DIR is of the same Verilog, pmugen and tool versions, and met its budget,
+        /// is not run again.
         #[arg(long, conflicts_with = "sweep")]
         compare: bool,
         /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.

@@ -6,6 +6,21 @@ use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
 use std::path::PathBuf;
 
+/// The read-data flip-flops: one per bit that a register other than COUNT can set
+/// (COUNT is ORed in after them; the other bits are constant 0 and removed), plus the
+/// COUNT-read flag (docs/monitor.md §7.2). Also how many of them only ID sets: they
+/// all load "ID is addressed", so synth_ice40 keeps one of them.
+fn read_data_flip_flops(events: usize, order_width: usize) -> (usize, usize) {
+    use pmugen_hdl::monitor::regmap;
+    let mut fields = 0;
+    let others = regmap::REGISTERS.iter().filter(|r| r.access.reads() && ![regmap::ID.name, regmap::COUNT.name].contains(&r.name));
+    for register in others {
+        fields |= register.fields.iter().map(|f| regmap::mask(f, events, order_width)).fold(0, |a, b| a | b);
+    }
+    let id = regmap::id_value(events, order_width);
+    ((id | fields).count_ones() as usize + 1, (id & !fields).count_ones() as usize)
+}
+
 fn check(events: usize, order_width: usize) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-{}", params.top_name()));
@@ -25,11 +40,16 @@ fn check(events: usize, order_width: usize) {
     assert_eq!(report.flip_flops.values().sum::<usize>(), report.total_flip_flops);
     assert_eq!(report.flip_flops["event register"], n);
     assert_eq!(report.flip_flops["edge-detector history"], n + 8);
-    assert_eq!(report.flip_flops["read-data register"], 32);
+    let (read_data, id_only) = read_data_flip_flops(n, order_width);
+    assert_eq!(report.flip_flops["read-data register"], read_data);
     assert_eq!(report.flip_flops["registered pair select"], n * (n - 1), "a_first and b_first per pair");
     assert_eq!(report.flip_flops["clear flags"], 2);
     assert!(report.statements.iter().any(|s| s.contains("every item of the budget is kept")));
-    assert_eq!(report.synthesis.dff as usize, report.total_flip_flops, "synth_ice40 keeps every flip-flop");
+    assert_eq!(
+        report.synthesis.dff as usize,
+        report.total_flip_flops - (id_only - 1),
+        "synth_ice40 keeps every flip-flop but merges the {id_only} identical read-data bits of ID"
+    );
     let hx8k = report.placement(&HX8K);
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains(&format!("| context record flip-flops | N*(N-1) | {0} | {0} | ok |", n * (n - 1))));
@@ -140,6 +160,18 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
     }
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("sweep.json")).unwrap()).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 3);
+
+    // A second sweep reuses each current report and runs again where the Verilog in
+    // the directory is not what the generator writes now.
+    let written = |n: usize| std::fs::metadata(out.join(format!("n{n}/report.json"))).unwrap().modified().unwrap();
+    let before: Vec<_> = [2, 3, 5].map(written).to_vec();
+    let stale = out.join("n2/event_order_monitor_n2_w2.v");
+    let text = std::fs::read_to_string(&stale).unwrap();
+    std::fs::write(&stale, text + "// edited\n").unwrap();
+    let again = report::sweep::run(&[2, 3, 5], 2, Default::default(), &out).unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(again.iter().map(|p| p.lut4).collect::<Vec<_>>(), points.iter().map(|p| p.lut4).collect::<Vec<_>>());
+    assert_ne!(written(2), before[0], "N=2's Verilog was edited: its report is made again");
+    assert_eq!([written(3), written(5)], [before[1], before[2]], "N=3 and N=5 are current: not run again");
 }
 
 /// The PMU budget of docs/pmu.md §8 through the real report flow: the exact counts of

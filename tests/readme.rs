@@ -1,5 +1,6 @@
 //! The register tables in the docs are the ones the register tables generate (one
-//! source of truth per register map: `hdl/src/*/regmap.rs`).
+//! source of truth per register map: `hdl/src/*/regmap.rs`), and the figure tables are
+//! the ones the reports wrote.
 
 /// The text between `<!-- register-table:<design> -->` and its closing marker in `doc`.
 fn embedded(doc: &str, design: &str) -> String {
@@ -101,4 +102,16 @@ fn assert_compiles_cleanly(dir: &std::path::Path, user: &str, verilog: &str) {
         .expect("iverilog (scripts/install-tools.sh installs it)");
     let text = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success() && text.trim().is_empty(), "the template does not compile cleanly:\n{text}");
+}
+
+#[test]
+fn the_monitor_figures_in_the_docs_are_the_committed_report_tables() {
+    // generated/ holds the tables `pmugen report monitor --compare` and `--sweep` wrote
+    // (scripts/regenerate.sh --sweep); the README and docs/monitor.md §7.3 quote them whole.
+    let (readme, monitor) = (read("README.md"), read("docs/monitor.md"));
+    let compare = read("generated/monitor_compare.md");
+    let sweep = read("generated/sweep_w3.md");
+    assert!(readme.contains(compare.trim()), "README's comparison table differs from generated/monitor_compare.md");
+    assert!(monitor.contains(compare.trim()), "docs/monitor.md §7.3 differs from generated/monitor_compare.md");
+    assert!(readme.contains(sweep.trim()), "README's sweep table differs from generated/sweep_w3.md");
 }

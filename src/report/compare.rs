@@ -3,14 +3,12 @@
 //! with the same tools (the figures the README's configuration table shows).
 use anyhow::Result;
 use serde::Serialize;
-use serde_json::Value;
 use std::fmt::Write;
 use std::path::Path;
 
 use pmugen_hdl::params::{MonitorOptions, MonitorParams, SerialOutput};
 
-use super::ice40::{Placement, HX8K};
-use super::Subject;
+use super::ice40::HX8K;
 
 /// Hand-written Verilog of docs/monitor.md, yosys 0.23 synth_ice40 and nextpnr-ice40 0.4
 /// on an HX8K ct256, seeds 1..3: the figures a generator should beat.
@@ -84,22 +82,14 @@ pub struct Row {
 
 /// Report every option set at every size of [`SIZES`] under `out/<top>/`, and write
 /// `compare.md` and `compare.json` in `out`. A configuration whose directory already
-/// holds a complete report of the very same Verilog, made by this pmugen version with
-/// the installed yosys and nextpnr-ice40, is not placed again (the N = 32 placements
-/// take most of the hour the whole comparison needs).
+/// holds a current report ([`super::current_report`]) is not placed again.
 pub fn run(out: &Path) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     for (events, order_width) in SIZES {
         for options in MonitorOptions::all() {
             let params = MonitorParams::new(events as u64, order_width as u64)?.with(options);
-            let dir = out.join(params.top_name());
-            let placement = match earlier_placement(&params, &dir)? {
-                Some(placement) => {
-                    eprintln!("report {}: {} is current (same Verilog, pmugen and tools); not run again", params.top_name(), dir.join("report.json").display());
-                    placement
-                }
-                None => super::run(&params, &dir)?.placement(&HX8K).clone(),
-            };
+            let report = super::run_or_reuse(&params, &out.join(params.top_name()))?;
+            let placement = report.placement(&HX8K);
             rows.push(Row {
                 events,
                 order_width,
@@ -117,23 +107,6 @@ pub fn run(out: &Path) -> Result<Vec<Row>> {
     std::fs::write(out.join("compare.json"), serde_json::to_string_pretty(&rows)? + "\n")?;
     println!("compare: {}", out.join("compare.md").display());
     Ok(rows)
-}
-
-/// The HX8K placement of an earlier report in `dir`, if that report is of the Verilog
-/// the code generates now and was made by this pmugen version with the installed tools.
-fn earlier_placement(params: &MonitorParams, dir: &Path) -> Result<Option<Placement>> {
-    let Ok(text) = std::fs::read_to_string(dir.join("report.json")) else { return Ok(None) };
-    let Ok(earlier) = serde_json::from_str::<Value>(&text) else { return Ok(None) };
-    let files = Subject::files(params).map_err(anyhow::Error::msg)?;
-    let verilog = &files[0];
-    let same_verilog = std::fs::read_to_string(dir.join(&verilog.name)).is_ok_and(|text| text == verilog.text);
-    let same_tools = earlier["generator"].as_str() == Some(env!("CARGO_PKG_VERSION"))
-        && earlier["tools"] == serde_json::to_value(super::tool_versions(dir))?;
-    let placement = earlier["placements"].as_array().and_then(|all| all.iter().find(|p| p["device"] == HX8K.name));
-    match placement {
-        Some(placement) if same_verilog && same_tools => Ok(serde_json::from_value(placement.clone()).ok()),
-        _ => Ok(None),
-    }
 }
 
 fn describe(options: MonitorOptions) -> String {
@@ -161,12 +134,7 @@ pub fn markdown(rows: &[Row]) -> String {
             );
         }
         for row in rows.iter().filter(|r| (r.events, r.order_width) == (events, order_width)) {
-            let cells = match (row.logic_cells, row.fits, row.not_routed) {
-                (Some(lc), true, _) => lc.to_string(),
-                (Some(lc), false, true) => format!("{lc}, packs; not routed in {} min", super::ice40::PLACE_LIMIT_MINUTES),
-                (Some(lc), false, false) => format!("{lc}, does not fit"),
-                (None, _, _) => "n/a".to_string(),
-            };
+            let cells = super::ice40::cells_text(row.logic_cells, row.fits, row.not_routed);
             let fmax = |f: Option<f64>| f.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
             let flags = if row.flags.is_empty() { "(default)".to_string() } else { format!("`{}`", row.flags) };
             let _ = writeln!(

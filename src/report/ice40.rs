@@ -38,8 +38,19 @@ pub const TARGET_MHZ: u32 = 100;
 /// seeds at a time; the limit leaves room for slower machines.
 pub const PLACE_LIMIT_MINUTES: u64 = 30;
 
+/// A table cell for a placement's size: the packed logic cells, followed by what kept
+/// it from being timed (too big for the device, or not routed within the limit).
+pub fn cells_text(logic_cells: Option<u64>, fits: bool, not_routed: bool) -> String {
+    match (logic_cells, fits, not_routed) {
+        (Some(lc), true, _) => lc.to_string(),
+        (Some(lc), false, true) => format!("{lc}, packs; not routed in {PLACE_LIMIT_MINUTES} min"),
+        (Some(lc), false, false) => format!("{lc}, does not fit"),
+        (None, _, _) => "n/a".to_string(),
+    }
+}
+
 /// `synth_ice40` results (the same for every device).
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Synthesis {
     /// `SB_LUT4` cells.
     pub lut4: u64,

@@ -15,7 +15,7 @@ pub mod sweep;
 pub mod wrapped;
 
 use anyhow::{bail, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -27,7 +27,7 @@ use ice40::{Device, Placement, Synthesis};
 use netlist::{CoarseCounts, Groups};
 
 /// One line of a design's hardware budget.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BudgetLine {
     /// What is counted.
     pub item: String,
@@ -94,7 +94,7 @@ pub trait Subject {
 }
 
 /// Everything the report says about one design.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Report {
     /// Top-module name.
     pub design: String,
@@ -239,6 +239,31 @@ pub struct Options {
 /// check the budget. Returns the report; an error names the group that is off.
 pub fn run(subject: &dyn Subject, out: &Path) -> Result<Report> {
     run_with(subject, out, &Options { place: true, fmax: true })
+}
+
+/// The earlier report in `out`, if it is of the very Verilog `subject` generates now,
+/// was made by this pmugen version with the installed yosys and nextpnr-ice40, and met
+/// its budget. The sweep and the comparison use it instead of placing again: their
+/// largest configurations take most of their hour in nextpnr-ice40.
+pub fn current_report(subject: &dyn Subject, out: &Path) -> Result<Option<Report>> {
+    let Ok(text) = std::fs::read_to_string(out.join("report.json")) else { return Ok(None) };
+    let Ok(earlier) = serde_json::from_str::<Report>(&text) else { return Ok(None) };
+    let files = subject.files().map_err(anyhow::Error::msg)?;
+    let verilog = &files[0];
+    let same_verilog = std::fs::read_to_string(out.join(&verilog.name)).is_ok_and(|text| text == verilog.text);
+    let same_tools = earlier.generator == env!("CARGO_PKG_VERSION") && earlier.tools == tool_versions(out);
+    let budget_met = earlier.budget.iter().all(|line| line.actual == line.expected);
+    Ok((same_verilog && same_tools && budget_met).then_some(earlier))
+}
+
+/// [`run`], or the report already in `out` when it is current ([`current_report`]).
+pub fn run_or_reuse(subject: &dyn Subject, out: &Path) -> Result<Report> {
+    if let Some(report) = current_report(subject, out)? {
+        let path = out.join("report.json");
+        eprintln!("report {}: {} is current (same Verilog, pmugen and tools); not run again", subject.top_name(), path.display());
+        return Ok(report);
+    }
+    run(subject, out)
 }
 
 /// [`run`] with `options`.

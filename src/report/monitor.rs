@@ -21,6 +21,7 @@ pub const GROUPS: Groups = &[
     ("record.*", "context record"),
     ("order.*", "order register"),
     ("counter.count_reg*", "match counter"),
+    ("counter.count_cleared*", "match counter"),
     ("counter.wrapped*", "match counter"),
     ("counter.pending*", "match counter"),
     ("counter.match_flag*", "window and match flags"),
@@ -30,6 +31,7 @@ pub const GROUPS: Groups = &[
     ("trigger.state*", "window and match flags"),
     ("port.ctrl_q", "control"),
     ("port.rdata_q", "read-data register"),
+    ("port.count_read_q", "read-data register"),
     ("serial.*", "serial shifter"),
 ];
 

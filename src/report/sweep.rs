@@ -31,6 +31,10 @@ pub struct SweepPoint {
     pub lut4: u64,
     /// Packed logic cells.
     pub logic_cells: Option<u64>,
+    /// Placed and routed on the HX8K.
+    pub fits: bool,
+    /// Packed, but nextpnr-ice40 did not finish routing within its time limit.
+    pub not_routed: bool,
     /// Fmax with placement seed 1, if the design fits the HX8K.
     pub fmax_mhz: Option<f64>,
     /// The best Fmax of placement seeds 1..3.
@@ -39,15 +43,18 @@ pub struct SweepPoint {
 
 impl SweepPoint {
     fn from_report(report: &Report) -> Self {
+        let placement = report.placement(&HX8K);
         Self {
             events: report.parameters["N"].parse().expect("N is a number"),
             flip_flops: report.total_flip_flops,
             record: report.flip_flops["context record"],
             order: report.flip_flops["order register"],
             lut4: report.synthesis.lut4,
-            logic_cells: report.placement(&HX8K).logic_cells,
-            fmax_mhz: report.placement(&HX8K).fmax_mhz,
-            best_fmax_mhz: report.placement(&HX8K).best_fmax().map(|(_, f)| f),
+            logic_cells: placement.logic_cells,
+            fits: placement.fits,
+            not_routed: placement.not_routed,
+            fmax_mhz: placement.fmax_mhz,
+            best_fmax_mhz: placement.best_fmax().map(|(_, f)| f),
         }
     }
 }
@@ -58,7 +65,7 @@ pub fn run(events: &[usize], order_width: usize, options: MonitorOptions, out: &
     let mut points = Vec::new();
     for &n in events {
         let params = MonitorParams::new(n as u64, order_width as u64)?.with(options);
-        let report = super::run(&params, &out.join(format!("n{n}")))?;
+        let report = super::run_or_reuse(&params, &out.join(format!("n{n}")))?;
         points.push(SweepPoint::from_report(&report));
     }
     std::fs::write(out.join("sweep.md"), markdown(&points, order_width))?;
@@ -76,8 +83,8 @@ pub fn markdown(points: &[SweepPoint], order_width: usize) -> String {
          |---:|---:|---:|---:|---:|---:|---:|---:|\n"
     );
     for p in points {
-        let lc = p.logic_cells.map_or("n/a".to_string(), |lc| lc.to_string());
-        let fmax = p.fmax_mhz.map_or("does not fit".to_string(), |f| format!("{f:.1} MHz"));
+        let lc = super::ice40::cells_text(p.logic_cells, p.fits, p.not_routed);
+        let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
         let best = p.best_fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
         let _ = writeln!(md, "| {} | {} | {} | {} | {} | {lc} | {fmax} | {best} |", p.events, p.flip_flops, p.record, p.order, p.lut4);
     }
@@ -234,7 +241,7 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
         ],
     ));
     s.push_str(&speed.axes(
-        "Fmax (MHz): seed 1 (solid), best of seeds 1..3 (dashed), hand RTL (squares); none where it does not fit",
+        "Fmax (MHz): seed 1 (solid), best of seeds 1..3 (dashed), hand RTL (squares); none where it is not placed and routed",
         &x_ticks,
         &ticks(fmax_max),
     ));
@@ -257,4 +264,34 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(events: usize, fits: bool, not_routed: bool) -> SweepPoint {
+        let fmax = fits.then_some(80.0);
+        SweepPoint {
+            events,
+            flip_flops: 0,
+            record: events * (events - 1),
+            order: 3 * events,
+            lut4: 0,
+            logic_cells: Some(7000),
+            fits,
+            not_routed,
+            fmax_mhz: fmax,
+            best_fmax_mhz: fmax,
+        }
+    }
+
+    #[test]
+    fn a_build_that_packs_but_is_not_routed_is_not_called_too_big() {
+        let md = markdown(&[point(24, true, false), point(28, false, true), point(32, false, false)], 3);
+        let row = |n: usize| md.lines().find(|l| l.starts_with(&format!("| {n} |"))).unwrap().to_string();
+        assert!(row(24).contains("| 7000 | 80.0 MHz |"), "{md}");
+        assert!(row(28).contains("packs; not routed in 30 min") && !row(28).contains("does not fit"), "{md}");
+        assert!(row(32).contains("7000, does not fit"), "{md}");
+    }
 }

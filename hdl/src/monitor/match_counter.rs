@@ -7,15 +7,24 @@
 //! Seed 000 [0022]: "a 32-bit counter ... counts the number of times the time-series
 //! identification flag 15 is set during the monitoring period".
 //!
-//! The decision to count is registered (`pending`) and added at the next edge, with
-//! `count` showing the stored count plus the pending increment: the match → count
-//! path ends at one flip-flop instead of the counter's 32 enables, and what `count`
-//! and `overflow` show is unchanged (docs/monitor.md §7.2).
+//! The decision to count is registered (`pending`) and added at the next edge: the
+//! match → count path ends at one flip-flop instead of the counter's 32 enables
+//! (docs/monitor.md §7.2). COUNT during a cycle is the count register plus `pending`,
+//! or 0 in the cycle after CLEAR_COUNT (when `pending` is 0 too).
 //!
-//! Latency: one cycle (count, overflow and matched are registered).
+//! The count register takes that COUNT at every edge, so after edge k it holds
+//! COUNT as it was during cycle k. The read data and the serial frame sample COUNT
+//! at an edge and show it after that edge, so they read the register
+//! (`previous_count`) one cycle later instead of the adder: the adder feeds only its
+//! flip-flops, and each sum LUT shares a logic cell with its flip-flop (32 logic
+//! cells fewer on the iCE40). CLEAR_COUNT therefore zeroes the register one edge
+//! late, through its synchronous reset (`count_cleared`).
+//!
+//! Latency: `previous_count` shows COUNT of the previous cycle; `overflow` is
+//! STATUS.OVERFLOW of this cycle; `matched` is the previous cycle's match flag.
 //!
 //! ```text
-//!  match_now, auto_rearm --> | counted & window |--> count[C]
+//!  match_now, auto_rearm --> | counted & window |--> previous_count[C]
 //!  window, clear         --> |   +1, overflow   |--> overflow, matched
 //! ```
 use rust_hdl::prelude::*;
@@ -35,8 +44,9 @@ pub struct MatchCounter<const C: usize> {
     pub window: Signal<In, Bit>,
     /// Zero count and overflow instead of this cycle's increment (CMD.CLEAR_COUNT).
     pub clear: Signal<In, Bit>,
-    /// Counted matches (`COUNT`).
-    pub count: Signal<Out, Bits<C>>,
+    /// COUNT as it was in the previous cycle: the count register itself. (COUNT
+    /// of this cycle is this plus `pending`, or 0 after a clear; no block needs it.)
+    pub previous_count: Signal<Out, Bits<C>>,
     /// The count wrapped since the last clear (`STATUS.OVERFLOW`).
     pub overflow: Signal<Out, Bit>,
     /// Last cycle's match flag (`matched` port, `STATUS.MATCHED`).
@@ -45,12 +55,12 @@ pub struct MatchCounter<const C: usize> {
     count_reg: DFF<Bits<C>>,
     wrapped: DFF<Bit>,
     match_flag: DFF<Bit>,
+    /// CLEAR_COUNT at the last edge: the count register is zeroed at this one.
+    count_cleared: DFF<Bit>,
     /// Last cycle counted a match; 0 or 1, kept C bits wide so that `count_reg +
     /// pending` is one adder whose carry-in is the decision (the upper bits are
     /// constant 0 and synthesis removes them).
     pending: DFF<Bits<C>>,
-    /// The count including the pending increment.
-    visible_count: Signal<Local, Bits<C>>,
     /// The overflow flag including a wrap by the pending increment.
     visible_overflow: Signal<Local, Bit>,
     one: Constant<Bits<C>>,
@@ -71,14 +81,14 @@ impl<const C: usize> MatchCounter<C> {
             auto_rearm: Default::default(),
             window: Default::default(),
             clear: Default::default(),
-            count: Default::default(),
+            previous_count: Default::default(),
             overflow: Default::default(),
             matched: Default::default(),
             count_reg: Default::default(),
             wrapped: Default::default(),
             match_flag: Default::default(),
+            count_cleared: Default::default(),
             pending: Default::default(),
-            visible_count: Default::default(),
             visible_overflow: Default::default(),
             one: Constant::new(1.into()),
             all_ones: Constant::new(((1u64 << C) - 1).to_bits()),
@@ -98,24 +108,28 @@ impl<const C: usize> Default for MatchCounter<C> {
 impl<const C: usize> Logic for MatchCounter<C> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, count_reg, wrapped, match_flag, pending);
-        self.visible_count.next = self.count_reg.q.val() + self.pending.q.val();
+        dff_setup!(self, clock, count_reg, wrapped, match_flag, count_cleared, pending);
         self.visible_overflow.next = self.wrapped.q.val();
         if self.pending.q.val().get_bit(0) & (self.count_reg.q.val() == self.all_ones.val()) {
             self.visible_overflow.next = self.set.val();
         }
-        self.count.next = self.visible_count.val();
+        self.previous_count.next = self.count_reg.q.val();
         self.overflow.next = self.visible_overflow.val();
         self.matched.next = self.match_flag.q.val();
         self.match_flag.d.next = self.match_now.val();
-        self.count_reg.d.next = self.visible_count.val();
+        // The zero of a clear comes through the reset term below, so each sum LUT
+        // feeds only its flip-flop.
+        self.count_reg.d.next = self.count_reg.q.val() + self.pending.q.val();
+        self.count_cleared.d.next = self.clear.val();
         self.wrapped.d.next = self.visible_overflow.val();
         self.pending.d.next = self.zero.val();
         if self.match_now.val() & (self.auto_rearm.val() | !self.match_flag.q.val()) & self.window.val() {
             self.pending.d.next = self.one.val();
         }
-        if self.clear.val() {
+        if self.count_cleared.q.val() {
             self.count_reg.d.next = self.zero.val();
+        }
+        if self.clear.val() {
             self.wrapped.d.next = self.cleared.val();
             self.pending.d.next = self.zero.val();
         }
@@ -123,6 +137,7 @@ impl<const C: usize> Logic for MatchCounter<C> {
             self.count_reg.d.next = self.zero.val();
             self.wrapped.d.next = self.cleared.val();
             self.match_flag.d.next = self.cleared.val();
+            self.count_cleared.d.next = self.cleared.val();
             self.pending.d.next = self.zero.val();
         }
     }
@@ -150,6 +165,8 @@ mod tests {
         uut.connect_all();
         let mut model = CounterModel::new(4);
         let mut overflows = 0;
+        // What the count register shows this cycle: COUNT of the previous one.
+        let mut previous_count = 0;
         for step in 0..5_000 {
             let (match_now, auto_rearm, window) = (rng.gen_bool(0.6), rng.gen_bool(0.5), rng.gen_bool(0.8));
             let (clear, reset) = (rng.gen_ratio(1, 80), rng.gen_ratio(1, 500));
@@ -166,7 +183,10 @@ mod tests {
                 model.step(match_now, auto_rearm, window, clear);
             }
             overflows += model.overflow as u32;
-            assert_eq!(value_of(uut.count.val()), model.count, "count, step {step} seed {seed:#x}");
+            // A reset zeroes the register at its own edge.
+            let expected = if reset { 0 } else { previous_count };
+            assert_eq!(value_of(uut.previous_count.val()), expected, "count, step {step} seed {seed:#x}");
+            previous_count = model.count;
             assert_eq!(uut.overflow.val(), model.overflow, "overflow, step {step} seed {seed:#x}");
             assert_eq!(uut.matched.val(), model.match_prev, "matched, step {step} seed {seed:#x}");
         }
@@ -183,7 +203,8 @@ mod tests {
                 u.auto_rearm.next = true;
                 u.window.next = true;
             });
-            assert_eq!(value_of(uut.count.val()), (step + 1) % 16);
+            // COUNT is (step + 1) % 16 now; the register shows the previous cycle's.
+            assert_eq!(value_of(uut.previous_count.val()), step % 16);
             assert_eq!(uut.overflow.val(), step == 15, "overflow after {} counts", step + 1);
         }
     }

@@ -7,6 +7,7 @@ pub mod regmap;
 pub mod rise_detector;
 pub mod trigger_window;
 pub mod order_matcher;
+pub mod read_mux;
 pub mod register_port;
 pub mod serial_frame;
 pub mod top;

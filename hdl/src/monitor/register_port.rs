@@ -4,19 +4,30 @@
 //!
 //! Both the Verilog and the native `update()` are derived from the same table, so
 //! the register map has one source of truth. Unlisted addresses read 0 and ignore
-//! writes; bits beyond a field read 0 and are ignored on write.
+//! writes; bits beyond a field read 0 and are ignored on write. BEFORE reads 0 while
+//! the record is cleared (`live` = 0); the rows come unmasked from the flip-flops.
+//! The read mux is [`super::read_mux`].
+//!
+//! COUNT is not in the read mux: `count` is the counter's register, which after
+//! edge k holds COUNT as it was during cycle k, so a flip-flop `count_read_q` (COUNT
+//! was addressed in cycle k) ORs it into `rdata` after the edge. That keeps the
+//! counter's adder off the read path (docs/monitor.md §7.2).
 //!
 //! Latency: writes act at the edge where `write` is 1 (CTRL from the next cycle,
-//! CMD strobes in that cycle). `rdata` is registered: after the edge of cycle k it
-//! shows what `addr(k)` held during cycle k. Reads have no side effects.
+//! CMD strobes in that cycle). `rdata` comes from flip-flops through one OR: after
+//! the edge of cycle k it shows what `addr(k)` held during cycle k. Reads have no
+//! side effects.
 //!
 //! ```text
 //!  addr, wdata, write --> | CTRL | CMD | ORDER decode |--> ctrl fields, strobes
-//!  status, count, rows -> | read mux --> rdata FF     |--> rdata
+//!  status, rows       --> | read mux --> rdata FF  |   |
+//!  live               --> | (0 into the FF's reset)| OR|--> rdata
+//!  count (register)   --> | count_read_q & count   |   |
 //! ```
 use rust_hdl::prelude::*;
 use std::fmt::Write;
 
+use super::read_mux::{self, ReadEntry};
 use super::regmap::{self, Register, Source};
 use crate::custom::{row_without_bit, unused_diagonal, zero_extend_32, Internal};
 
@@ -25,6 +36,8 @@ use crate::custom::{row_without_bit, unused_diagonal, zero_extend_32, Internal};
 pub struct PortState {
     ctrl: u32,
     rdata: u32,
+    /// The last edge sampled a COUNT read.
+    count_read: bool,
 }
 
 /// The host register port of an N-event, W-bit monitor.
@@ -46,14 +59,17 @@ pub struct RegisterPort<const N: usize, const W: usize> {
     pub matched: Signal<In, Bit>,
     /// STATUS.OVERFLOW source: the sticky counter overflow.
     pub overflow: Signal<In, Bit>,
-    /// COUNT source.
+    /// COUNT as it was in the previous cycle (the counter's register): a COUNT read
+    /// ORs it into `rdata` after the edge instead of loading it.
     pub count: Signal<In, Bits<32>>,
     /// EVENTS source: the event register.
     pub seen: Signal<In, Bits<N>>,
     /// ORDER[e] source.
     pub order: [Signal<In, Bits<W>>; N],
-    /// BEFORE[m] source: stored record row m.
+    /// BEFORE[m] source: record row m as held in the flip-flops (bit m is ignored).
     pub before: [Signal<In, Bits<N>>; N],
+    /// The record was not cleared at the last edge; while 0, BEFORE reads 0.
+    pub live: Signal<In, Bit>,
     /// CTRL.ENABLE.
     pub enable: Signal<Out, Bit>,
     /// CTRL.AUTO_REARM.
@@ -104,6 +120,7 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
             seen: Default::default(),
             order: std::array::from_fn(|_| Default::default()),
             before: std::array::from_fn(|_| Default::default()),
+            live: Default::default(),
             enable: Default::default(),
             auto_rearm: Default::default(),
             start_sel: Default::default(),
@@ -116,7 +133,7 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
             order_write: Default::default(),
             order_wdata: Default::default(),
             rdata: Default::default(),
-            state: Internal(PortState { ctrl: regmap::CTRL_RESET, rdata: 0 }),
+            state: Internal(PortState { ctrl: regmap::CTRL_RESET, rdata: 0, count_read: false }),
         }
     }
 
@@ -134,11 +151,35 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
                     | (self.matched.val() as u32) << regmap::STATUS_MATCHED.lsb
                     | (self.overflow.val() as u32) << regmap::STATUS_OVERFLOW.lsb
             }
-            Source::Counter => self.count.val().index() as u32,
+            // ORed in after the edge from the counter's register (see `update`).
+            Source::Counter => 0,
             Source::EventRegister => self.seen.val().index() as u32,
             Source::OrderRegister => self.order[index].val().index() as u32,
+            Source::RecordRow if !self.live.val() => 0,
             Source::RecordRow => self.before[index].val().index() as u32 & !(1u32 << index),
         }
+    }
+
+    /// Every readable register copy, for the read mux: the single registers in one
+    /// group, each per-event array in its own.
+    fn read_entries() -> Vec<ReadEntry> {
+        let params = regmap::params(N, W);
+        let mut entries = Vec::new();
+        for register in regmap::REGISTERS.iter().filter(|r| r.source != Source::Command) {
+            let copies = register.count(&params);
+            let group = match register.source {
+                _ if copies == 1 => "single",
+                Source::OrderRegister => "order",
+                Source::RecordRow => "before",
+                other => panic!("RegisterPort: no read group for the per-event {other:?}"),
+            };
+            let zero_unless = (register.source == Source::RecordRow).then_some("live");
+            for index in 0..copies {
+                let expr = Self::read_expression(register, index);
+                entries.push(ReadEntry { addr: register.addr as usize + index, group, expr, zero_unless });
+            }
+        }
+        entries
     }
 
     /// The Verilog expression a read of copy `index` of `register` returns.
@@ -154,7 +195,7 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
                 let bits: Vec<String> = fields.iter().map(|field| field.name.to_lowercase()).collect();
                 zero_extend_32(&format!("{{{}}}", bits.join(", ")), top)
             }
-            Source::Counter => "count".to_string(),
+            Source::Counter => "32'h0".to_string(),
             Source::EventRegister => zero_extend_32("seen", N),
             Source::OrderRegister => zero_extend_32(&format!("order${index}"), W),
             Source::RecordRow => zero_extend_32(&row_without_bit(&format!("before${index}"), N, index), N),
@@ -175,13 +216,14 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         let write = self.write.val();
         if self.clock.pos_edge() {
             if self.reset.val() {
-                self.state.0 = PortState { ctrl: regmap::CTRL_RESET, rdata: 0 };
+                self.state.0 = PortState { ctrl: regmap::CTRL_RESET, rdata: 0, count_read: false };
             } else {
                 let rdata = self.read_value(addr);
                 if write && addr == regmap::CTRL.addr as u32 {
                     self.state.0.ctrl = wdata & regmap::CTRL.mask(&regmap::params(N, W)) as u32;
                 }
                 self.state.0.rdata = rdata;
+                self.state.0.count_read = addr == regmap::COUNT.addr as u32;
             }
         }
         let ctrl = self.state.0.ctrl;
@@ -202,7 +244,8 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         };
         self.order_write.next = order_write.to_bits();
         self.order_wdata.next = ((wdata as u64) & ((1 << W) - 1)).to_bits();
-        self.rdata.next = (self.state.0.rdata as u64).to_bits();
+        let count = if self.state.0.count_read { self.count.val().index() as u32 } else { 0 };
+        self.rdata.next = ((self.state.0.rdata | count) as u64).to_bits();
     }
 
     fn connect(&mut self) {
@@ -225,39 +268,25 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         let mut v = String::new();
         let _ = writeln!(v, "reg [{}:0] ctrl_q;", ctrl_bits - 1);
         let _ = writeln!(v, "reg [31:0] rdata_q;");
-        let _ = writeln!(v, "reg [31:0] read_value;");
+        let _ = writeln!(v, "// COUNT is read from the counter's register after the edge: it holds then");
+        let _ = writeln!(v, "// what COUNT was during the read's cycle (docs/monitor.md §7.2).");
+        let _ = writeln!(v, "reg count_read_q;");
         let _ = writeln!(v, "wire ctrl_write = write & (addr == 8'h{:02x});", regmap::CTRL.addr);
         let _ = writeln!(v, "wire cmd_write = write & (addr == 8'h{:02x});", regmap::CMD.addr);
         let _ = writeln!(v, "wire unused_wdata = ^wdata; // bits no register holds are ignored");
         let _ = writeln!(v, "initial begin");
         let _ = writeln!(v, "    ctrl_q = {ctrl_bits}'h{:x};", regmap::CTRL_RESET);
         let _ = writeln!(v, "    rdata_q = 32'h0;");
+        let _ = writeln!(v, "    count_read_q = 1'b0;");
         let _ = writeln!(v, "end");
         let _ = writeln!(v, "always @(posedge clock) begin");
-        let _ = writeln!(v, "    if (reset) begin");
-        let _ = writeln!(v, "        ctrl_q <= {ctrl_bits}'h{:x};", regmap::CTRL_RESET);
-        let _ = writeln!(v, "        rdata_q <= 32'h0;");
-        let _ = writeln!(v, "    end else begin");
-        let _ = writeln!(v, "        if (ctrl_write) ctrl_q <= wdata[{}:0];", ctrl_bits - 1);
-        let _ = writeln!(v, "        rdata_q <= read_value;");
-        let _ = writeln!(v, "    end");
+        let _ = writeln!(v, "    if (reset) ctrl_q <= {ctrl_bits}'h{:x};", regmap::CTRL_RESET);
+        let _ = writeln!(v, "    else if (ctrl_write) ctrl_q <= wdata[{}:0];", ctrl_bits - 1);
+        let _ = writeln!(v, "    if (reset | read_zero) rdata_q <= 32'h0;");
+        let _ = writeln!(v, "    else rdata_q <= read_value;");
+        let _ = writeln!(v, "    count_read_q <= ~reset & (addr == 8'h{:02x});", regmap::COUNT.addr);
         let _ = writeln!(v, "end");
-        let _ = writeln!(v, "always @(*) begin");
-        let _ = writeln!(v, "    case (addr)");
-        for register in regmap::REGISTERS {
-            if register.source == Source::Command {
-                continue;
-            }
-            let copies = register.count(&regmap::params(N, W));
-            for index in 0..copies {
-                let addr = register.addr as usize + index;
-                let expr = Self::read_expression(register, index);
-                let _ = writeln!(v, "        8'h{addr:02x}: read_value = {expr}; // {}", register.name);
-            }
-        }
-        let _ = writeln!(v, "        default: read_value = 32'h0;");
-        let _ = writeln!(v, "    endcase");
-        let _ = writeln!(v, "end");
+        v.push_str(&read_mux::verilog(&Self::read_entries()));
         let _ = writeln!(v, "always @(*) begin");
         for field in regmap::CTRL.fields {
             let bits = field.width.bits(&regmap::params(N, W));
@@ -275,7 +304,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
             let _ = writeln!(v, "    order_write[{e}] = write & (addr == 8'h{:02x});", regmap::ORDER.addr as usize + e);
         }
         let _ = writeln!(v, "    order_wdata = wdata[{}:0];", W - 1);
-        let _ = writeln!(v, "    rdata = rdata_q;");
+        let _ = writeln!(v, "    rdata = rdata_q | ({{32{{count_read_q}}}} & count);");
         let _ = writeln!(v, "end");
         v.push_str(&unused_diagonal("before", N));
         Verilog::Custom(v)
@@ -307,6 +336,7 @@ mod tests {
             addr::COUNT => sources.count,
             addr::EVENTS => sources.seen,
             0x10..=0x14 => sources.orders[(address - 0x10) as usize],
+            0x40..=0x44 if !sources.live => 0,
             0x40..=0x44 => sources.rows[(address - 0x40) as usize] & !(1 << (address - 0x40)),
             _ => 0,
         }
@@ -320,6 +350,7 @@ mod tests {
         seen: u32,
         orders: [u32; N],
         rows: [u32; N],
+        live: bool,
     }
 
     #[test]
@@ -331,6 +362,8 @@ mod tests {
         uut.connect_all();
         let mut ctrl_value = ctrl::RESET;
         let mut expected_rdata = 0;
+        // The port's `count` input is COUNT of the previous cycle.
+        let mut previous_count = 0;
         for step in 0..20_000 {
             let sources = Sources {
                 window: rng.gen(),
@@ -340,6 +373,7 @@ mod tests {
                 seen: rng.gen::<u32>() & 0x1F,
                 orders: std::array::from_fn(|_| rng.gen_range(0..8)),
                 rows: std::array::from_fn(|_| rng.gen::<u32>() & 0x1F),
+                live: rng.gen_bool(0.8),
             };
             let address = if rng.gen_bool(0.8) { rng.gen_range(0..0x48) } else { rng.gen() };
             let (wdata, write, reset) = (rng.gen::<u32>(), rng.gen_bool(0.3), rng.gen_ratio(1, 500));
@@ -351,7 +385,8 @@ mod tests {
                 u.window.next = sources.window;
                 u.matched.next = sources.matched;
                 u.overflow.next = sources.overflow;
-                u.count.next = bits_of(sources.count as u64);
+                u.live.next = sources.live;
+                u.count.next = bits_of(previous_count as u64);
                 u.seen.next = bits_of(sources.seen as u64);
                 for e in 0..N {
                     u.order[e].next = bits_of(sources.orders[e] as u64);
@@ -376,6 +411,7 @@ mod tests {
             assert_eq!(value_of(uut.order_write.val()), order_write, "{context}");
             assert_eq!(value_of(uut.order_wdata.val()) as u32, wdata & 7, "{context}");
             expected_rdata = if reset { 0 } else { spec_read(address, ctrl_value, &sources) };
+            previous_count = sources.count;
             if reset {
                 ctrl_value = ctrl::RESET;
             } else if write && address == addr::CTRL {

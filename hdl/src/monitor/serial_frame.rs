@@ -34,6 +34,8 @@ pub struct FrameState {
     position: usize,
     /// A frame is being sent.
     busy: bool,
+    /// The frame was loaded at the last edge; its COUNT bits come in at this one.
+    count_due: bool,
 }
 
 /// Frame shifter for an N-event record and the 32-bit count.
@@ -47,7 +49,9 @@ pub struct SerialFrame<const N: usize> {
     pub enable: Signal<In, Bit>,
     /// Stored record row m: bit a = flag (a before m).
     pub before: [Signal<In, Bits<N>>; N],
-    /// COUNT.
+    /// COUNT as it was in the previous cycle (the counter's register): the frame's
+    /// COUNT bits are taken one edge after the load, when this holds COUNT of the
+    /// load's cycle.
     pub count: Signal<In, Bits<COUNT_BITS>>,
     /// The frame bit of this cycle (`ser_data`).
     pub data: Signal<Out, Bit>,
@@ -75,7 +79,7 @@ impl<const N: usize> SerialFrame<N> {
             data: Default::default(),
             valid: Default::default(),
             last: Default::default(),
-            state: Internal(FrameState { output, frame: vec![false; Self::FRAME_BITS], position: 0, busy: false }),
+            state: Internal(FrameState { output, frame: vec![false; Self::FRAME_BITS], position: 0, busy: false, count_due: false }),
         }
     }
 
@@ -84,7 +88,7 @@ impl<const N: usize> SerialFrame<N> {
         super::context_record::flag_index(N, a, m)
     }
 
-    fn load(&mut self) {
+    fn load_record(&mut self) {
         let frame = &mut self.state.0.frame;
         for m in 0..N {
             let row = self.before[m].val();
@@ -92,7 +96,11 @@ impl<const N: usize> SerialFrame<N> {
                 frame[Self::record_bit(a, m)] = row.get_bit(a);
             }
         }
+    }
+
+    fn load_count(&mut self) {
         let count = self.count.val();
+        let frame = &mut self.state.0.frame;
         for j in 0..COUNT_BITS {
             frame[N * (N - 1) + j] = count.get_bit(COUNT_BITS - 1 - j);
         }
@@ -102,13 +110,18 @@ impl<const N: usize> SerialFrame<N> {
 impl<const N: usize> Logic for SerialFrame<N> {
     fn update(&mut self) {
         if self.clock.pos_edge() && self.state.0.output == SerialOutput::Frame {
+            if self.state.0.count_due && !self.reset.val() {
+                self.load_count();
+            }
+            self.state.0.count_due = false;
             let state = &self.state.0;
             let ends = state.busy && state.position == Self::FRAME_BITS - 1;
             if self.reset.val() {
                 self.state.0.busy = false;
                 self.state.0.position = 0;
             } else if self.enable.val() && (!state.busy || ends) {
-                self.load();
+                self.load_record();
+                self.state.0.count_due = true;
                 self.state.0.busy = true;
                 self.state.0.position = 0;
             } else if ends {
@@ -141,22 +154,30 @@ impl<const N: usize> Logic for SerialFrame<N> {
         let _ = writeln!(v, "reg [{}:0] remaining_q;  // bits left after this one", remaining_bits - 1);
         let _ = writeln!(v, "reg busy_q;");
         let _ = writeln!(v, "reg last_q;");
-        let _ = writeln!(v, "wire [{}:0] snapshot;", frame_bits - 1);
-        let _ = writeln!(v, "wire load = enable & (~busy_q | (remaining_q == {remaining_bits}'d0));");
+        let record_bits = N * (N - 1);
+        let _ = writeln!(v, "reg load_q;     // loaded at the last edge: COUNT's bits come in at this one");
+        let _ = writeln!(v, "wire [{}:0] snapshot;", record_bits - 1);
+        // last_q is 1 exactly while the frame's last bit is out (busy, none remaining):
+        // the load decision reads it instead of comparing the counter, which takes
+        // the counter off the path to the shift register's enable (docs/monitor.md §7.2).
+        let _ = writeln!(v, "wire load = enable & (~busy_q | last_q);");
         for m in 0..N {
             for a in (0..N).filter(|&a| a != m) {
                 let _ = writeln!(v, "assign snapshot[{}] = before${m}[{a}];", Self::record_bit(a, m));
             }
         }
-        for j in 0..COUNT_BITS {
-            let _ = writeln!(v, "assign snapshot[{}] = count[{}];", N * (N - 1) + j, COUNT_BITS - 1 - j);
-        }
+        // `count` holds, one edge after the load, COUNT of the load's cycle; it enters
+        // with the first shift, one position below its place in the frame.
+        let msb_first: Vec<String> = (0..COUNT_BITS).map(|j| format!("count[{j}]")).collect();
+        let _ = writeln!(v, "wire [{}:0] count_msb_first = {{{}}};", COUNT_BITS - 1, msb_first.join(", "));
         let _ = writeln!(v, "initial begin");
         let _ = writeln!(v, "    frame_q = {frame_bits}'h0;");
         let _ = writeln!(v, "    remaining_q = {remaining_bits}'d0;");
         let _ = writeln!(v, "    busy_q = 1'b0;");
         let _ = writeln!(v, "    last_q = 1'b0;");
+        let _ = writeln!(v, "    load_q = 1'b0;");
         let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(posedge clock) load_q <= load & ~reset;");
         let _ = writeln!(v, "always @(posedge clock) begin");
         let _ = writeln!(v, "    if (reset) begin");
         let _ = writeln!(v, "        frame_q <= {frame_bits}'h0;");
@@ -164,12 +185,17 @@ impl<const N: usize> Logic for SerialFrame<N> {
         let _ = writeln!(v, "        busy_q <= 1'b0;");
         let _ = writeln!(v, "        last_q <= 1'b0;");
         let _ = writeln!(v, "    end else if (load) begin");
-        let _ = writeln!(v, "        frame_q <= snapshot;");
+        let _ = writeln!(v, "        frame_q <= {{{COUNT_BITS}'h0, snapshot}};");
         let _ = writeln!(v, "        remaining_q <= {remaining_bits}'d{};", frame_bits - 1);
         let _ = writeln!(v, "        busy_q <= 1'b1;");
         let _ = writeln!(v, "        last_q <= 1'b0;");
         let _ = writeln!(v, "    end else if (busy_q) begin");
-        let _ = writeln!(v, "        frame_q <= {{1'b0, frame_q[{}:1]}};", frame_bits - 1);
+        let _ = writeln!(
+            v,
+            "        frame_q <= {{1'b0, frame_q[{}:1]}} | ({{{frame_bits}{{load_q}}}} & {{1'b0, count_msb_first, {}'h0}});",
+            frame_bits - 1,
+            record_bits - 1
+        );
         let _ = writeln!(v, "        remaining_q <= remaining_q - {remaining_bits}'d1;");
         let _ = writeln!(v, "        busy_q <= remaining_q != {remaining_bits}'d0;");
         let _ = writeln!(v, "        last_q <= remaining_q == {remaining_bits}'d1;");
@@ -224,6 +250,8 @@ mod tests {
         uut.connect_all();
         let mut model = FrameModel::default();
         let mut frames = 0;
+        // The shifter's `count` input is COUNT of the previous cycle.
+        let mut previous_count = 0u32;
         for step in 0..5_000 {
             let mut record = RecordModel::new(N);
             for (a, row) in record.before.iter_mut().enumerate() {
@@ -238,7 +266,7 @@ mod tests {
                 for m in 0..N {
                     u.before[m].next = bits_of(record.row(m) as u64);
                 }
-                u.count.next = bits_of(count as u64);
+                u.count.next = bits_of(previous_count as u64);
                 u.enable.next = enable;
                 u.reset.next = reset;
             });
@@ -247,6 +275,7 @@ mod tests {
             } else {
                 model.step(enable, || frame_bits(&record, count));
             }
+            previous_count = count;
             let (data, valid, last) = model.outputs();
             frames += last as u32;
             assert_eq!(uut.data.val(), data, "data, step {step} seed {seed:#x}");

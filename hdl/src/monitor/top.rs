@@ -145,11 +145,12 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.port.window.next = self.trigger.window.val();
         self.port.matched.next = self.counter.matched.val();
         self.port.overflow.next = self.counter.overflow.val();
-        self.port.count.next = self.counter.count.val();
+        self.port.count.next = self.counter.previous_count.val();
         self.port.seen.next = self.event_register.seen.val();
+        self.port.live.next = self.record.live.val();
         for e in 0..N {
             self.port.order[e].next = self.order.order[e].val();
-            self.port.before[e].next = self.record.before[e].val();
+            self.port.before[e].next = self.record.stored[e].val();
         }
         // A re-arm clears in the cycle of the match (§3.4 of docs/monitor.md), like CLEAR_RECORD.
         self.clear_record.next =
@@ -190,7 +191,7 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.counter.clear.next = self.port.clear_count.val();
         // Serial frame (docs/monitor.md §6).
         self.serial.enable.next = self.port.serial_en.val();
-        self.serial.count.next = self.counter.count.val();
+        self.serial.count.next = self.counter.previous_count.val();
         for e in 0..N {
             self.serial.before[e].next = self.record.before[e].val();
         }
