@@ -40,6 +40,11 @@ pub struct PortState {
     count_read: bool,
 }
 
+impl PortState {
+    /// After reset: CTRL at its reset value, nothing read.
+    const RESET: Self = Self { ctrl: regmap::CTRL_RESET, rdata: 0, count_read: false };
+}
+
 /// The host register port of an N-event, W-bit monitor.
 #[derive(LogicBlock)]
 pub struct RegisterPort<const N: usize, const W: usize> {
@@ -133,7 +138,7 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
             order_write: Default::default(),
             order_wdata: Default::default(),
             rdata: Default::default(),
-            state: Internal(PortState { ctrl: regmap::CTRL_RESET, rdata: 0, count_read: false }),
+            state: Internal(PortState::RESET),
         }
     }
 
@@ -216,7 +221,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         let write = self.write.val();
         if self.clock.pos_edge() {
             if self.reset.val() {
-                self.state.0 = PortState { ctrl: regmap::CTRL_RESET, rdata: 0, count_read: false };
+                self.state.0 = PortState::RESET;
             } else {
                 let rdata = self.read_value(addr);
                 if write && addr == regmap::CTRL.addr as u32 {
