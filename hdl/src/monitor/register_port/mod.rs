@@ -6,7 +6,8 @@
 //! the register map has one source of truth. Unlisted addresses read 0 and ignore
 //! writes; bits beyond a field read 0 and are ignored on write. BEFORE reads 0 while
 //! the record is cleared (`live` = 0); the rows come unmasked from the flip-flops.
-//! The read mux is [`super::read_mux`].
+//! The read mux is [`super::read_mux`]; the Verilog text is in `verilog.rs`, sized at
+//! run time.
 //!
 //! COUNT is not in the read mux: `count` is the counter's register, which after
 //! edge k holds COUNT as it was during cycle k, so a flip-flop `count_read_q` (COUNT
@@ -28,6 +29,10 @@ use rust_hdl::prelude::*;
 
 use super::regmap::{self, Source};
 use crate::custom::Internal;
+
+mod verilog;
+#[cfg(test)]
+mod tests;
 
 /// Register-port state: CTRL and the read-data register.
 #[derive(Clone, Copy, Debug, Default)]
@@ -98,11 +103,6 @@ pub struct RegisterPort<const N: usize, const W: usize> {
     /// Registered read data (`reg_rdata`).
     pub rdata: Signal<Out, Bits<32>>,
     state: Internal<PortState>,
-}
-
-/// Width of the CTRL flip-flops: its fields are packed from bit 0.
-fn ctrl_width() -> usize {
-    64 - regmap::CTRL.mask(&regmap::params(32, 8)).leading_zeros() as usize
 }
 
 impl<const N: usize, const W: usize> RegisterPort<N, W> {
@@ -224,13 +224,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         self.rdata.connect();
     }
 
-
     fn hdl(&self) -> Verilog {
         Verilog::Custom(verilog::body(N, W))
     }
 }
-
-mod verilog;
-
-#[cfg(test)]
-mod tests;

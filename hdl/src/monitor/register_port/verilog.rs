@@ -1,13 +1,17 @@
 //! The register port's Verilog (docs/monitor.md §4, §5), from the register table in
-//! [`super::super::regmap`]: CTRL and the read-data flip-flops, the CMD strobes, the
+//! [`crate::monitor::regmap`]: CTRL and the read-data flip-flops, the CMD strobes, the
 //! ORDER write decode and the read mux entries. Sized at run time: the same text
 //! generator serves every (N, W).
 use std::fmt::Write;
 
-use super::super::read_mux::{self, ReadEntry};
-use super::super::regmap::{self, Register, Source};
-use super::ctrl_width;
 use crate::custom::{row_without_bit, unused_diagonal, zero_extend_32};
+use crate::monitor::read_mux::{self, ReadEntry};
+use crate::monitor::regmap::{self, Register, Source};
+
+/// Width of the CTRL flip-flops: its fields are packed from bit 0.
+fn ctrl_width() -> usize {
+    64 - regmap::CTRL.mask(&regmap::params(32, 8)).leading_zeros() as usize
+}
 
 /// Every readable register copy, for the read mux: the single registers in one
 /// group, each per-event array in its own.
