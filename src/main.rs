@@ -398,12 +398,12 @@ fn main() -> Result<()> {
         }
         Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, bus, .. } } => {
             let params = monitor.params();
-            let options = report::Options { place: !budget_only, fmax: true };
+            let options = report::Options { place: !budget_only, fmax: true, seeds: None };
             report_on_bus(&params, design::monitor(params).as_ref(), bus, out, &options)?;
         }
         Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, bus } } => {
             let design = pmu.design()?;
-            let options = report::Options { place: !budget_only, fmax: !no_fmax };
+            let options = report::Options { place: !budget_only, fmax: !no_fmax, seeds: None };
             report_on_bus(&design, &design, bus, out, &options)?;
         }
         Command::Build { board: name, out } => {

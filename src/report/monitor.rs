@@ -25,8 +25,8 @@ pub const GROUPS: Groups = &[
     ("counter.wrapped*", "match counter"),
     ("counter.pending*", "match counter"),
     ("counter.match_flag*", "window and match flags"),
-    ("matcher.a_first_q", "registered pair select"),
-    ("matcher.b_first_q", "registered pair select"),
+    ("matcher.a_first_*_q", "registered pair select"),
+    ("matcher.b_first_*_q", "registered pair select"),
     ("matcher.need_q", "order requirements"),
     ("trigger.state*", "window and match flags"),
     ("port.ctrl_q", "control"),
@@ -85,8 +85,8 @@ impl Subject for MonitorParams {
         let matcher = match self.options.matcher {
             Matcher::Patent => "Patent matcher: every item of the budget is kept; each pair's three-way comparator \
                 (a first, b first; neither when an order is 0 or the orders tie) reads ORDER's next value and its \
-                outputs are registered (group \"registered pair select\", N*(N-1) flip-flops), so no comparator is \
-                on the match path."
+                outputs are registered (group \"registered pair select\", N*(N-1) flip-flops, loaded at ORDER \
+                writes), so no comparator is on the match path."
                 .to_string(),
             Matcher::Compact => "Compact matcher (`--matcher compact`): keeps the context record (N*(N-1) flip-flops) \
                 and the order register (W*N flip-flops). It does not keep the N*(N-1)/2 order comparators and \

@@ -10,7 +10,10 @@
 //! pair is not constrained (an order is 0, or the orders tie). Both outputs read
 //! ORDER's next value (what the order register holds after this edge) and are
 //! registered, 2 flip-flops per pair, so the match path is flip-flops → multiplexers
-//! → AND with no comparator in it.
+//! → AND with no comparator in it. The flip-flops load only at an ORDER write (one
+//! enable, `order_written`, shared by all of them): ORDER and so the comparators'
+//! result change at no other edge, and a simulator evaluates the comparators, which
+//! read the write data, only in the cycles that write.
 //!
 //! Each comparator is written as LUT-sized stages (the low two bits, then one bit
 //! per stage, the zero test with the top bit) marked `keep`, so that synthesis maps
@@ -24,6 +27,10 @@ use crate::custom::{unused_diagonal, unused_sink};
 /// Load the registered comparator outputs `(a_first, b_first)` of every pair from
 /// ORDER's next value: `reset` clears ORDER, `written[e]` loads `value` into ORDER[e].
 pub fn load<const N: usize>(pairs: &mut [(bool, bool)], orders: &[u32; N], reset: bool, written: &[bool], value: u32) {
+    // Without a write or a reset ORDER keeps its value, and so do the comparators'.
+    if !reset && !written.contains(&true) {
+        return;
+    }
     let next: Vec<u32> = (0..N).map(|e| if reset { 0 } else if written[e] { value } else { orders[e] }).collect();
     let first = |x: u32, y: u32| x != 0 && x < y;
     for (pair, (a, b)) in pairs.iter_mut().zip(pairs_of(N)) {
@@ -71,7 +78,15 @@ fn comparator(v: &mut String, k: usize, direction: &str, (x, y): (usize, usize),
         let _ = writeln!(v, "assign {} = {};", stage(i), less(&xs, &ys, i, below.as_deref()));
     }
     let last = less(&xs, &ys, w - 1, Some(&stage(w - 2)));
-    let _ = writeln!(v, "assign {direction}_first_next[{k}] = order_set_{x} & ({last});");
+    let (next, q) = (format!("{direction}_first_{k}_next"), format!("{direction}_first_{k}_q"));
+    let _ = writeln!(v, "wire {next} = order_set_{x} & ({last});");
+    // One register per output, loaded only at an ORDER write. Each stage has one reader,
+    // so Verilator substitutes the whole comparator into this block (given
+    // `--gate-stmts` above its size, sim/src/verilator.rs) and evaluates it only in
+    // the cycles that write.
+    let _ = writeln!(v, "reg {q};");
+    let _ = writeln!(v, "initial {q} = 1'b0;");
+    let _ = writeln!(v, "always @(posedge clock) if (reset) {q} <= 1'b0; else if (order_written) {q} <= {next};");
 }
 
 /// The Verilog body of the patent matcher for `n` events of `w` bits.
@@ -93,11 +108,9 @@ pub fn verilog(n: usize, w: usize) -> String {
             let _ = writeln!(v, "wire flag_{a}_{m} = stored${m}[{a}] | (recording[{m}] & seen[{a}]);");
         }
     }
-    let _ = writeln!(v, "// Comparators [24]: a_first = 0 < order[a] < order[b], b_first = 0 < order[b] < order[a].");
-    let _ = writeln!(v, "wire [{}:0] a_first_next;", pairs - 1);
-    let _ = writeln!(v, "wire [{}:0] b_first_next;", pairs - 1);
-    let _ = writeln!(v, "reg [{}:0] a_first_q;", pairs - 1);
-    let _ = writeln!(v, "reg [{}:0] b_first_q;", pairs - 1);
+    let _ = writeln!(v, "// Comparators [24]: a_first = 0 < order[a] < order[b], b_first = 0 < order[b] < order[a],");
+    let _ = writeln!(v, "// registered; ORDER and so their result change only at an ORDER write.");
+    let _ = writeln!(v, "wire order_written = |write;");
     let _ = writeln!(v, "wire [{}:0] in_order; // pair multiplexers [23] with the pair select [25]", pairs - 1);
     for (k, (a, b)) in pairs_of(n).enumerate() {
         comparator(&mut v, k, "a", (a, b), w);
@@ -105,24 +118,12 @@ pub fn verilog(n: usize, w: usize) -> String {
         // Written so that the multiplexer's two inputs share the b side: the same
         // function as (~a_first | flag_a_b) & (~b_first | flag_b_a), which maps to two
         // LUTs per pair, where a plain `a_first ? flag_a_b : flag_b_a` maps to three.
-        let _ = writeln!(v, "wire b_in_order_{k} = ~b_first_q[{k}] | flag_{b}_{a};");
-        let _ = writeln!(v, "assign in_order[{k}] = a_first_q[{k}] ? (flag_{a}_{b} & b_in_order_{k}) : b_in_order_{k};");
+        let _ = writeln!(v, "wire b_in_order_{k} = ~b_first_{k}_q | flag_{b}_{a};");
+        let _ = writeln!(v, "assign in_order[{k}] = a_first_{k}_q ? (flag_{a}_{b} & b_in_order_{k}) : b_in_order_{k};");
     }
-    let _ = writeln!(v, "initial begin");
-    let _ = writeln!(v, "    a_first_q = {pairs}'h0;");
-    let _ = writeln!(v, "    b_first_q = {pairs}'h0;");
-    let _ = writeln!(v, "end");
-    let _ = writeln!(v, "always @(posedge clock) begin");
-    let _ = writeln!(v, "    if (reset) begin");
-    let _ = writeln!(v, "        a_first_q <= {pairs}'h0;");
-    let _ = writeln!(v, "        b_first_q <= {pairs}'h0;");
-    let _ = writeln!(v, "    end else begin");
-    let _ = writeln!(v, "        a_first_q <= a_first_next;");
-    let _ = writeln!(v, "        b_first_q <= b_first_next;");
-    let _ = writeln!(v, "    end");
-    let _ = writeln!(v, "end");
+    let selects: Vec<String> = (0..pairs).map(|k| format!("a_first_{k}_q, b_first_{k}_q")).collect();
     let _ = writeln!(v, "always @(*) begin");
-    let _ = writeln!(v, "    matched = live & (|{{a_first_q, b_first_q}}) & (&in_order);");
+    let _ = writeln!(v, "    matched = live & (|{{{}}}) & (&in_order);", selects.join(", "));
     let _ = writeln!(v, "end");
     v.push_str(&unused_diagonal("stored", n));
     // `seen` (0 after a clear) maps smaller here than the raw `seen_stored`.
