@@ -197,21 +197,17 @@ fn ice40_markdown(md: &mut String, report: &Report) {
     let _ = writeln!(md, "## iCE40 (`synth_ice40`, nextpnr-ice40 {seed_text}, {} MHz target)\n", ice40::TARGET_MHZ);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
     let _ = writeln!(md, "| SB_LUT4 | {} |\n| SB_DFF* | {} |\n| SB_CARRY | {} |\n| SB_RAM40_4K | {} |", s.lut4, s.dff, s.carry, s.ram);
-    match several {
-        true => md.push_str("\n| device | logic cells | fits | Fmax `clock`, seed 1 | best Fmax (seed) |\n|---|---:|---|---:|---:|\n"),
-        false => md.push_str("\n| device | logic cells | fits | Fmax `clock` |\n|---|---:|---|---:|\n"),
-    }
+    let (fmax_head, best_head, best_rule) =
+        if several { ("Fmax `clock`, seed 1", " best Fmax (seed) |", "---:|") } else { ("Fmax `clock`", "", "") };
+    let _ = writeln!(md, "\n| device | logic cells | fits | {fmax_head} |{best_head}\n|---|---:|---|---:|{best_rule}");
     for p in &report.placements {
         let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
         let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
         let fmax = if p.timed_in_harness { format!("{fmax} (pin harness)") } else { fmax };
         let best = p.best_fmax().map_or("–".to_string(), |(seed, f)| format!("{f:.1} MHz ({seed})"));
+        let best = if several { format!(" {best} |") } else { String::new() };
         let fits = p.fit_text();
-        match several {
-            true => writeln!(md, "| {} | {cells} | {fits} | {fmax} | {best} |", p.device),
-            false => writeln!(md, "| {} | {cells} | {fits} | {fmax} |", p.device),
-        }
-        .expect("writing to a String");
+        let _ = writeln!(md, "| {} | {cells} | {fits} | {fmax} |{best}", p.device);
     }
     if report.placements.iter().any(|p| p.timed_in_harness) {
         let _ = writeln!(
