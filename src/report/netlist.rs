@@ -158,8 +158,10 @@ pub struct PairSelect {
     /// 1-bit `$mux` cells selected by a pair comparator, directly or through the
     /// flip-flop that registers it.
     pub pair_muxes: usize,
-    /// `$lt/$le/$gt/$ge` cells between an order field and the ORDER write data
-    /// (`*matcher.wdata`): the compact matcher's.
+    /// Comparators of one order field against the ORDER write data (the compact
+    /// matcher's): `$lt/$le/$gt/$ge` cells between a field and `*matcher.wdata`, or
+    /// bits of `*matcher.below_value` / `*matcher.above_value` (comparators written as
+    /// logic) whose logic reads exactly one order field.
     pub write_comparators: usize,
 }
 
@@ -261,6 +263,10 @@ pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_grou
         .flat_map(|cell| bits(&cell["connections"]["Q"]).into_iter().zip(bits(&cell["connections"]["D"])))
         .collect();
     let mut cone = FieldCone::new(cells, &fields);
+    for pattern in ["*matcher.below_value", "*matcher.above_value"] {
+        let compared = net_bits(netlist, top, pattern)?;
+        counted.write_comparators += compared.into_iter().filter(|&bit| cone.of(bit).count_ones() == 1).count();
+    }
     for cell in cells.values().filter(|cell| cell["type"].as_str() == Some("$mux")) {
         let select = bits(&cell["connections"]["S"]);
         if bits(&cell["connections"]["Y"]).len() != 1 || select.len() != 1 {

@@ -13,6 +13,14 @@
 //! needed a was seen before, and otherwise when every needed flag is stored. Both
 //! halves read flip-flops only; `occur[m]` picks one of them at the end.
 //!
+//! "Some need is set" is not an OR over the matrix: it holds exactly when two non-zero
+//! orders differ, that is when some non-zero order differs from the bitwise OR of all
+//! orders (if all non-zero orders equal c, that OR is c). This reads the W*N order
+//! bits instead of the N*(N-1) need bits.
+//!
+//! The 2N comparators are written as logic (high and low halves), not as `<`: synthesis
+//! maps `<` to an iCE40 carry chain that takes a logic cell per bit and cannot share it.
+//!
 //! The need flip-flops hold their value through their own LUT rather than a clock
 //! enable per pair, so that they pack with any other logic (docs/monitor.md §7.2):
 //! with per-pair enables N = 32 did not route on the HX8K; without, it routes at
@@ -57,9 +65,20 @@ pub fn matches(need: &[Vec<bool>], flag: impl Fn(usize, usize) -> bool) -> bool 
     any
 }
 
-/// The Verilog body of the compact matcher for `n` events (the order width is that of
-/// the `order` and `wdata` ports).
-pub fn verilog(n: usize) -> String {
+/// `x < y` for `w`-bit operands as logic: the high half decides unless it ties, then
+/// the low half (each half a ripple from its least significant bit).
+fn less(x: &str, y: &str, w: usize) -> String {
+    let ripple = |low: usize, high: usize| {
+        (low + 1..=high).fold(format!("(~{x}[{low}] & {y}[{low}])"), |below, i| {
+            format!("(~{x}[{i}] & {y}[{i}]) | (~({x}[{i}] ^ {y}[{i}]) & ({below}))")
+        })
+    };
+    let split = (w + 1) / 2;
+    format!("({}) | (({x}[{}:{split}] == {y}[{}:{split}]) & ({}))", ripple(split, w - 1), w - 1, w - 1, ripple(0, split - 1))
+}
+
+/// The Verilog body of the compact matcher for `n` events of `w` order bits.
+pub fn verilog(n: usize, w: usize) -> String {
     let bits = n * (n - 1);
     let mut v = String::new();
     let _ = writeln!(v, "// need_q[m*(N-1) + a'] = event a must occur before event m (a' = a, skipping m).");
@@ -73,9 +92,17 @@ pub fn verilog(n: usize) -> String {
     let _ = writeln!(v, "wire [{}:0] above_value; // written value < ORDER[e] (comparators)", n - 1);
     let _ = writeln!(v, "wire value_set = |wdata;");
     for e in 0..n {
-        let _ = writeln!(v, "assign order_set[{e}] = |order${e};");
-        let _ = writeln!(v, "assign below_value[{e}] = order${e} < wdata;");
-        let _ = writeln!(v, "assign above_value[{e}] = wdata < order${e};");
+        let (field, written) = (format!("order${e}"), "wdata");
+        let _ = writeln!(v, "assign order_set[{e}] = |{field};");
+        let _ = writeln!(v, "assign below_value[{e}] = {};", less(&field, written, w));
+        let _ = writeln!(v, "assign above_value[{e}] = {};", less(written, &field, w));
+    }
+    let union: Vec<String> = (0..n).map(|e| format!("order${e}")).collect();
+    let _ = writeln!(v, "// Some pair is constrained: a non-zero order differs from the OR of all orders.");
+    let _ = writeln!(v, "wire [{}:0] order_union = {};", w - 1, union.join(" | "));
+    let _ = writeln!(v, "wire [{}:0] off_union;", n - 1);
+    for e in 0..n {
+        let _ = writeln!(v, "assign off_union[{e}] = order_set[{e}] & (order${e} != order_union);");
     }
     let _ = writeln!(v, "// At most one ORDER field is written per edge. Cell (m, a) of a written pair loads");
     let _ = writeln!(v, "// row_side[m] & column_side[a]: if m is written, row_side[m] = 1 and the cell takes");
@@ -117,7 +144,7 @@ pub fn verilog(n: usize) -> String {
         let _ = writeln!(v, "assign row_ok[{m}] = recording[{m}] ? ready[{m}] : settled[{m}];");
     }
     let _ = writeln!(v, "always @(*) begin");
-    let _ = writeln!(v, "    matched = live & (|need_q) & (&row_ok);");
+    let _ = writeln!(v, "    matched = live & (|off_union) & (&row_ok);");
     let _ = writeln!(v, "end");
     v.push_str(&unused_diagonal("stored", n));
     // The rows read the raw `seen_stored`: `live` gates the whole match.

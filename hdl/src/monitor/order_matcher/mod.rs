@@ -170,7 +170,7 @@ impl<const N: usize, const W: usize> Logic for OrderMatcher<N, W> {
     fn hdl(&self) -> Verilog {
         Verilog::Custom(match self.structure() {
             Matcher::Patent => patent::verilog(N, W),
-            Matcher::Compact => compact::verilog(N),
+            Matcher::Compact => compact::verilog(N, W),
         })
     }
 }
