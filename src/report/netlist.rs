@@ -324,6 +324,34 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A write-value comparator written as logic is a bit of `matcher.below_value` or
+    /// `matcher.above_value` whose logic reads one order field; one reading two is not.
+    #[test]
+    fn write_comparators_written_as_logic_are_told_by_the_fields_they_read() {
+        let dir = std::env::temp_dir().join(format!("pmugen-write-compare-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let verilog = "module m(input [2:0] order__0, input [2:0] order__1, input [2:0] wdata, output [1:0] y);\n\
+                       wire [1:0] below_value;\n\
+                       assign below_value[0] = |(order__0 & ~wdata);\n\
+                       assign below_value[1] = |(order__0 & order__1 & ~wdata);\n\
+                       assign y = below_value;\n\
+                       endmodule\n\
+                       module t(input [2:0] a, input [2:0] b, input [2:0] w, output [1:0] y);\n\
+                       m matcher(.order__0(a), .order__1(b), .wdata(w), .y(y));\n\
+                       endmodule\n";
+        std::fs::write(dir.join("t.v"), verilog).unwrap();
+        let status = std::process::Command::new("yosys")
+            .current_dir(&dir)
+            .args(["-q", "-p", "read_verilog t.v; hierarchy -top t; proc; flatten; opt -full; write_json t.json"])
+            .status()
+            .expect("yosys runs (scripts/install-tools.sh installs it)");
+        assert!(status.success());
+        let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
+        let counted = pair_select(&netlist, "t", &CoarseCounts::default(), "order register").unwrap();
+        assert_eq!(counted.write_comparators, 1, "{counted:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn glob_matches_indices_and_prefixes() {
         assert!(glob("counters__*.value_q", "counters__12.value_q"));
