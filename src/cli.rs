@@ -21,8 +21,8 @@ pub struct MonitorArgs {
     pub order_width: usize,
     /// The order matcher's structure (docs/monitor.md §7.1): `patent` (one registered
     /// comparator and one pair multiplexer per pair) or `compact` (2N comparators per
-    /// ORDER write filling an N*(N-1) requirement matrix; the smaller one at N = 8, 16
-    /// and 32, docs/monitor.md §7.3). `compact` adds `_compact` to the top name.
+    /// ORDER write filling an N*(N-1) requirement matrix; the smaller one from N = 16 on,
+    /// docs/monitor.md §7.3). `compact` adds `_compact` to the top name.
     #[arg(long, value_name = "STRUCTURE", default_value = "patent", value_parser = parse_matcher)]
     pub matcher: Matcher,
     /// Leave the serial frame out (docs/monitor.md §6): `ser_*` stay 0 and CTRL.SERIAL_EN

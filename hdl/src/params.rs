@@ -102,7 +102,7 @@ pub enum Matcher {
     #[default]
     Patent,
     /// Per ORDER write, 2N comparators of the written value against every field fill a
-    /// registered N*(N-1) matrix of "a must come before m" (the smaller one at N = 8, 16 and 32).
+    /// registered N*(N-1) matrix of "a must come before m" (the smaller one from N = 16 on).
     Compact,
 }
 
