@@ -295,12 +295,26 @@ pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_grou
 mod tests {
     use super::{glob, pair_select, CoarseCounts};
 
+    /// `verilog` (top module `t`) as the report's coarse netlist: `proc; flatten; opt -full`.
+    fn coarse_netlist(name: &str, verilog: &str) -> serde_json::Value {
+        let dir = std::env::temp_dir().join(format!("pmugen-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("t.v"), verilog).unwrap();
+        let status = std::process::Command::new("yosys")
+            .current_dir(&dir)
+            .args(["-q", "-p", "read_verilog t.v; hierarchy -top t; proc; flatten; opt -full; write_json t.json"])
+            .status()
+            .expect("yosys runs (scripts/install-tools.sh installs it)");
+        assert!(status.success());
+        let netlist = serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        netlist
+    }
+
     /// A registered select whose logic reads exactly two order fields is a comparator
     /// and its multiplexer a pair multiplexer; one that reads three fields is neither.
     #[test]
     fn registered_comparators_are_told_by_the_fields_they_read() {
-        let dir = std::env::temp_dir().join(format!("pmugen-pair-select-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
         let verilog = "module t(input clock, input [2:0] order_next_0, input [2:0] order_next_1, \
                        input [2:0] order_next_2, input [3:0] f, output y0, output y1);\n\
                        reg two_q, three_q;\n\
@@ -311,25 +325,15 @@ mod tests {
                        assign y0 = two_q ? f[0] : f[1];\n\
                        assign y1 = three_q ? f[2] : f[3];\n\
                        endmodule\n";
-        std::fs::write(dir.join("t.v"), verilog).unwrap();
-        let status = std::process::Command::new("yosys")
-            .current_dir(&dir)
-            .args(["-q", "-p", "read_verilog t.v; hierarchy -top t; proc; flatten; opt -full; write_json t.json"])
-            .status()
-            .expect("yosys runs (scripts/install-tools.sh installs it)");
-        assert!(status.success());
-        let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
+        let netlist = coarse_netlist("pair-select", verilog);
         let counted = pair_select(&netlist, "t", &CoarseCounts::default(), "order register").unwrap();
         assert_eq!((counted.pair_comparators, counted.pair_muxes), (1, 1), "{counted:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A write-value comparator written as logic is a bit of `matcher.below_value` or
     /// `matcher.above_value` whose logic reads one order field; one reading two is not.
     #[test]
     fn write_comparators_written_as_logic_are_told_by_the_fields_they_read() {
-        let dir = std::env::temp_dir().join(format!("pmugen-write-compare-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
         let verilog = "module m(input [2:0] order__0, input [2:0] order__1, input [2:0] wdata, output [1:0] y);\n\
                        wire [1:0] below_value;\n\
                        assign below_value[0] = |(order__0 & ~wdata);\n\
@@ -339,17 +343,9 @@ mod tests {
                        module t(input [2:0] a, input [2:0] b, input [2:0] w, output [1:0] y);\n\
                        m matcher(.order__0(a), .order__1(b), .wdata(w), .y(y));\n\
                        endmodule\n";
-        std::fs::write(dir.join("t.v"), verilog).unwrap();
-        let status = std::process::Command::new("yosys")
-            .current_dir(&dir)
-            .args(["-q", "-p", "read_verilog t.v; hierarchy -top t; proc; flatten; opt -full; write_json t.json"])
-            .status()
-            .expect("yosys runs (scripts/install-tools.sh installs it)");
-        assert!(status.success());
-        let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
+        let netlist = coarse_netlist("write-compare", verilog);
         let counted = pair_select(&netlist, "t", &CoarseCounts::default(), "order register").unwrap();
         assert_eq!(counted.write_comparators, 1, "{counted:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
