@@ -24,8 +24,8 @@
 //!
 //! The need flip-flops hold their value through their own LUT rather than a clock
 //! enable per pair, so that they pack with any other logic (docs/monitor.md §7.2):
-//! with per-pair enables N = 32 did not route on the HX8K; without, it routes at
-//! 72 MHz.
+//! with per-pair enables N = 32 did not route on the HX8K; without, it routes
+//! (docs/monitor.md §7.3).
 use std::fmt::Write;
 
 use super::{pair_index, pairs};
