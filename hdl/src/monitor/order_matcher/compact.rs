@@ -28,7 +28,7 @@
 //! (docs/monitor.md §7.3).
 use std::fmt::Write;
 
-use super::{pair_index, pairs};
+use super::{less_ripple, pair_index, pairs};
 use super::super::context_record::flag_index as index;
 use crate::custom::{unused_diagonal, unused_sink};
 
@@ -69,13 +69,9 @@ pub fn matches(need: &[Vec<bool>], flag: impl Fn(usize, usize) -> bool) -> bool 
 /// `x < y` for `w`-bit operands as logic: the high half decides unless it ties, then
 /// the low half (each half a ripple from its least significant bit).
 fn less(x: &str, y: &str, w: usize) -> String {
-    let ripple = |low: usize, high: usize| {
-        (low + 1..=high).fold(format!("(~{x}[{low}] & {y}[{low}])"), |below, i| {
-            format!("(~{x}[{i}] & {y}[{i}]) | (~({x}[{i}] ^ {y}[{i}]) & ({below}))")
-        })
-    };
     let split = (w + 1) / 2;
-    format!("({}) | (({x}[{}:{split}] == {y}[{}:{split}]) & ({}))", ripple(split, w - 1), w - 1, w - 1, ripple(0, split - 1))
+    let (high, low) = (less_ripple(x, y, split, w - 1), less_ripple(x, y, 0, split - 1));
+    format!("({high}) | (({x}[{}:{split}] == {y}[{}:{split}]) & ({low}))", w - 1, w - 1)
 }
 
 /// The Verilog body of the compact matcher for `n` events of `w` order bits.

@@ -46,6 +46,18 @@ pub fn pair_index(n: usize, a: usize, b: usize) -> usize {
     low * n - low * (low + 1) / 2 + (high - low - 1)
 }
 
+/// Bit `i` of `x < y` as logic, given `below`, the result on the lower bits: x[i] < y[i],
+/// or a tie at bit i and `below`.
+fn less_stage(x: &str, y: &str, i: usize, below: &str) -> String {
+    format!("(~{x}[{i}] & {y}[{i}]) | (~({x}[{i}] ^ {y}[{i}]) & {below})")
+}
+
+/// `x < y` on bits `low..=high` of two order wires, as one Verilog expression: a ripple
+/// of [`less_stage`] from bit `low`.
+fn less_ripple(x: &str, y: &str, low: usize, high: usize) -> String {
+    (low + 1..=high).fold(format!("(~{x}[{low}] & {y}[{low}])"), |below, i| less_stage(x, y, i, &format!("({below})")))
+}
+
 /// The flip-flops a structure derives from ORDER (the native twin of its registers).
 #[derive(Clone, Debug)]
 pub enum Derived {

@@ -21,7 +21,7 @@
 //! output LUT (docs/monitor.md §7.2: 726 instead of 813 logic cells at N = 8).
 use std::fmt::Write;
 
-use super::pairs as pairs_of;
+use super::{less_ripple, less_stage, pairs as pairs_of};
 use crate::custom::{unused_diagonal, unused_sink};
 
 /// Load the registered comparator outputs `(a_first, b_first)` of every pair from
@@ -53,11 +53,9 @@ pub fn matches<const N: usize>(pairs: &[(bool, bool)], flag: impl Fn(usize, usiz
 
 /// `x < y` on bits `high..=0` of two W-bit order wires, as one Verilog expression.
 fn less(x: &str, y: &str, high: usize, below: Option<&str>) -> String {
-    let bit = |i: usize| format!("(~{x}[{i}] & {y}[{i}])");
-    let tie = |i: usize| format!("~({x}[{i}] ^ {y}[{i}])");
     match below {
-        Some(lower) => format!("{} | ({} & {lower})", bit(high), tie(high)),
-        None => (1..=high).fold(bit(0), |lower, i| format!("{} | ({} & ({lower}))", bit(i), tie(i))),
+        Some(lower) => less_stage(x, y, high, lower),
+        None => less_ripple(x, y, 0, high),
     }
 }
 
