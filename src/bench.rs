@@ -29,7 +29,12 @@ fn rate<I, O>(engine: &mut dyn Engine<I, O>, inputs: &[I]) -> f64 {
 }
 
 /// Measure `cycles` cycles of each engine of `design` (Verilator build not timed).
-pub fn measure<I, O>(design: &dyn Design<I, O>, configuration: Vec<String>, cycles: u64, seed: u64) -> Result<BenchRow, String> {
+pub fn measure<I, O>(
+    design: &dyn Design<I, O>,
+    configuration: Vec<String>,
+    cycles: u64,
+    seed: u64,
+) -> Result<BenchRow, String> {
     let inputs: Vec<I> = design.stimulus(seed).take(cycles as usize).collect();
     let mut verilator = design.verilator(None)?;
     let verilator_rate = rate(verilator.as_mut(), &inputs);

@@ -12,8 +12,8 @@ use pmugen::host::command::HostAction;
 use pmugen::{bench, generate, report, simulate};
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
-use pmugen_sim::ports::Signals;
 use pmugen_sim::ports::pmu::{DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
+use pmugen_sim::ports::Signals;
 
 #[derive(Parser)]
 #[command(
@@ -35,7 +35,9 @@ struct Cli {
 enum TraceAction {
     /// Decode a captured stream (hex words or a VCD) into the trace of blocks and the
     /// per-block totals: tables on the terminal, trace.csv and totals.csv in --out.
-    #[command(after_help = "Example:\n  pmugen trace decode capture.vcd --design generated/pmu_knc_t4_k2_c40_design.json --out target/trace")]
+    #[command(
+        after_help = "Example:\n  pmugen trace decode capture.vcd --design generated/pmu_knc_t4_k2_c40_design.json --out target/trace"
+    )]
     Decode(pmugen::trace::command::DecodeArgs),
 }
 
@@ -49,15 +51,19 @@ enum Command {
         design: DesignWithOut,
     },
     /// Simulate a design against its reference model on seeded random stimulus.
-    #[command(after_help = "Example:\n  pmugen simulate monitor --events 8 --order-width 3 --cycles 200000 --seed 1 --vcd target/m.vcd\n  \
-                            pmugen simulate pmu --cycles 1000000 --engine all")]
+    #[command(
+        after_help = "Example:\n  pmugen simulate monitor --events 8 --order-width 3 --cycles 200000 --seed 1 --vcd target/m.vcd\n  \
+                            pmugen simulate pmu --cycles 1000000 --engine all"
+    )]
     Simulate {
         #[command(subcommand)]
         design: DesignWithRun,
     },
     /// Synthesize with yosys, place with nextpnr-ice40, check the budget, write reports.
-    #[command(after_help = "Example:\n  pmugen report monitor --events 8 --order-width 3 --out target/pmugen/report\n  \
-                            pmugen report monitor --sweep --order-width 3\n  pmugen report pmu --threads 4 --counters 2")]
+    #[command(
+        after_help = "Example:\n  pmugen report monitor --events 8 --order-width 3 --out target/pmugen/report\n  \
+                            pmugen report monitor --sweep --order-width 3\n  pmugen report pmu --threads 4 --counters 2"
+    )]
     Report {
         #[command(subcommand)]
         design: ReportDesign,
@@ -69,7 +75,9 @@ enum Command {
         design: BenchDesign,
     },
     /// Build a bitstream for a board (monitor N=8, W=3, UART 115200 baud) with yosys, nextpnr-ice40 and icepack.
-    #[command(after_help = "Example:\n  pmugen build --board icebreaker\n  pmugen build --board hx8k --out target/hx8k")]
+    #[command(
+        after_help = "Example:\n  pmugen build --board icebreaker\n  pmugen build --board hx8k --out target/hx8k"
+    )]
     Build {
         /// The board.
         #[arg(long, value_enum)]
@@ -93,8 +101,10 @@ enum Command {
         action: HostAction,
     },
     /// Work with a PMU's counter-level trace stream.
-    #[command(after_help = "Example:\n  pmugen trace decode capture.vcd --design generated/pmu_knc_t4_k2_c40_design.json\n  \
-                            pmugen trace decode words.hex --threads 1 --counters 2 --counter-width 40 --address-width 32")]
+    #[command(
+        after_help = "Example:\n  pmugen trace decode capture.vcd --design generated/pmu_knc_t4_k2_c40_design.json\n  \
+                            pmugen trace decode words.hex --threads 1 --counters 2 --counter-width 40 --address-width 32"
+    )]
     Trace {
         #[command(subcommand)]
         action: TraceAction,
@@ -111,7 +121,9 @@ enum Command {
         plan: pmugen::plan::command::PlanArgs,
     },
     /// The main job: generate + simulate + report for one configuration.
-    #[command(after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000")]
+    #[command(
+        after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000"
+    )]
     Flow {
         #[command(subcommand)]
         design: DesignWithFlow,
@@ -126,7 +138,8 @@ enum DesignWithOut {
         monitor: MonitorArgs,
         /// Output directory.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
-        out: PathBuf,        /// Wrap the design in a bus slave: top `<top>_axil` (AXI4-Lite) or `<top>_wb`
+        out: PathBuf,
+        /// Wrap the design in a bus slave: top `<top>_axil` (AXI4-Lite) or `<top>_wb`
         /// (Wishbone B4 classic), docs/bus.md.
         #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
         bus: Bus,
@@ -137,7 +150,8 @@ enum DesignWithOut {
         pmu: PmuArgs,
         /// Output directory.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
-        out: PathBuf,        /// Wrap the design in a bus slave: top `<top>_axil` (AXI4-Lite) or `<top>_wb`
+        out: PathBuf,
+        /// Wrap the design in a bus slave: top `<top>_axil` (AXI4-Lite) or `<top>_wb`
         /// (Wishbone B4 classic), docs/bus.md.
         #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
         bus: Bus,
@@ -279,12 +293,17 @@ fn create_vcd(path: &Path) -> Result<std::fs::File> {
         bail!("--vcd {}: is a directory; give a file name, e.g. {}", path.display(), path.join("run.vcd").display());
     }
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).with_context(|| format!("--vcd {}: cannot create its directory", path.display()))?;
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("--vcd {}: cannot create its directory", path.display()))?;
     }
     std::fs::File::create(path).with_context(|| format!("--vcd {}: cannot write", path.display()))
 }
 
-fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, args: &RunArgs, default_engine: EngineChoice) -> Result<()> {
+fn run_simulation<I: Clone + Debug, O: Signals + Clone>(
+    design: &dyn Design<I, O>,
+    args: &RunArgs,
+    default_engine: EngineChoice,
+) -> Result<()> {
     let engine = args.engine.unwrap_or(default_engine);
     // A waveform file is opened here, before any engine starts, so that a path that
     // cannot be written stops the run naming it (Verilator then writes the same file).
@@ -300,7 +319,13 @@ fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O
         engines.push(design.verilator(args.vcd.as_deref()).map_err(anyhow::Error::msg)?);
     }
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
-    println!("simulate {}: {} cycles, seed {}, engines reference + {}", design.top_name(), args.cycles, args.seed, names.join(" + "));
+    println!(
+        "simulate {}: {} cycles, seed {}, engines reference + {}",
+        design.top_name(),
+        args.cycles,
+        args.seed,
+        names.join(" + ")
+    );
     let summary = simulate::lockstep(design, &mut engines, args.cycles, args.seed);
     drop(engines);
     if let Some(path) = &args.vcd {
@@ -341,7 +366,12 @@ fn run_simulation<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O
     }
 }
 
-fn flow<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, run: &RunArgs, out: &Path, report: impl FnOnce() -> Result<()>) -> Result<()> {
+fn flow<I: Clone + Debug, O: Signals + Clone>(
+    design: &dyn Design<I, O>,
+    run: &RunArgs,
+    out: &Path,
+    report: impl FnOnce() -> Result<()>,
+) -> Result<()> {
     // Every tool the whole flow needs is checked before anything is written or run.
     let mut tools = vec!["yosys", "nextpnr-ice40"];
     if run.engine.unwrap_or(EngineChoice::All).verilator() {
@@ -356,7 +386,13 @@ fn flow<I: Clone + Debug, O: Signals + Clone>(design: &dyn Design<I, O>, run: &R
 
 /// The report of `subject` (whose design is `design`), bare or behind `bus`, into
 /// `out` (default target/pmugen/<top>).
-fn report_on_bus<I, O>(subject: &dyn report::Subject, design: &dyn Design<I, O>, bus: Bus, out: Option<PathBuf>, options: &report::Options) -> Result<()> {
+fn report_on_bus<I, O>(
+    subject: &dyn report::Subject,
+    design: &dyn Design<I, O>,
+    bus: Bus,
+    out: Option<PathBuf>,
+    options: &report::Options,
+) -> Result<()> {
     let report = |subject: &dyn report::Subject| {
         report::run_with(subject, &out.unwrap_or_else(|| default_dir(&subject.top_name())), options).map(|_| ())
     };
@@ -387,7 +423,9 @@ fn main() -> Result<()> {
         Command::Simulate { design: DesignWithRun::Monitor { monitor, run } } => {
             run_simulation(design::monitor(monitor.params()).as_ref(), &run, EngineChoice::Native)?
         }
-        Command::Simulate { design: DesignWithRun::Pmu { pmu, run } } => run_simulation(&pmu.design()?, &run, EngineChoice::Native)?,
+        Command::Simulate { design: DesignWithRun::Pmu { pmu, run } } => {
+            run_simulation(&pmu.design()?, &run, EngineChoice::Native)?
+        }
         Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, .. } } => {
             let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));

@@ -121,7 +121,9 @@ pub fn lockstep_on<I: Clone + Debug, O: Signals + Clone>(
         if batch.is_empty() {
             break;
         }
-        for ((engine, (_, time)), out) in engines.iter_mut().zip(summary.engine_time.iter_mut()).zip(&mut engine_outputs) {
+        for ((engine, (_, time)), out) in
+            engines.iter_mut().zip(summary.engine_time.iter_mut()).zip(&mut engine_outputs)
+        {
             out.clear();
             let started = Instant::now();
             engine.step_batch(&batch, out);

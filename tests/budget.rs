@@ -1,9 +1,12 @@
 //! The docs/monitor.md §7 budget through the real report flow (yosys + nextpnr-ice40) for
 //! N = 4, 8, 16, 32: the report succeeds and shows the exact formula counts.
 use pmugen::design::pmu::PmuDesign;
-use pmugen::report::{self, ice40::{HX8K, UP5K}};
-use pmugen_hdl::pmu::params::PmuParams;
+use pmugen::report::{
+    self,
+    ice40::{HX8K, UP5K},
+};
 use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
+use pmugen_hdl::pmu::params::PmuParams;
 use std::path::PathBuf;
 
 /// The read-data flip-flops: one per bit that a register other than COUNT can set
@@ -13,7 +16,9 @@ use std::path::PathBuf;
 fn read_data_flip_flops(events: usize, order_width: usize) -> (usize, usize) {
     use pmugen_hdl::monitor::regmap;
     let mut fields = 0;
-    let others = regmap::REGISTERS.iter().filter(|r| r.access.reads() && ![regmap::ID.name, regmap::COUNT.name].contains(&r.name));
+    let others = regmap::REGISTERS
+        .iter()
+        .filter(|r| r.access.reads() && ![regmap::ID.name, regmap::COUNT.name].contains(&r.name));
     for register in others {
         fields |= register.fields.iter().map(|f| regmap::mask(f, events, order_width)).fold(0, |a, b| a | b);
     }
@@ -55,7 +60,8 @@ fn check(events: usize, order_width: usize) {
     let hx8k = report.placement(&HX8K);
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains(&format!("| context record flip-flops | N*(N-1) | {0} | {0} | ok |", n * (n - 1))));
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(json["budget"][2]["actual"], n * (n - 1) / 2, "comparators in report.json");
     assert!(hx8k.logic_cells.is_some(), "nextpnr packed the design");
     if hx8k.fits {
@@ -107,7 +113,11 @@ fn check_compact(events: usize, order_width: usize, serial: SerialOutput) {
         ]
     );
     assert_eq!(report.flip_flops["registered pair select"], 0);
-    let serial_bits = if serial == SerialOutput::Frame { n * (n - 1) + 32 + 1 + 1 + (usize::BITS - (n * (n - 1) + 31).leading_zeros()) as usize } else { 0 };
+    let serial_bits = if serial == SerialOutput::Frame {
+        n * (n - 1) + 32 + 1 + 1 + (usize::BITS - (n * (n - 1) + 31).leading_zeros()) as usize
+    } else {
+        0
+    };
     assert_eq!(report.flip_flops["serial shifter"], serial_bits);
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(
@@ -128,10 +138,14 @@ fn compact_matcher_budget_at_4_8_16_32() {
 
 #[test]
 fn no_serial_keeps_the_default_budget_without_a_shifter() {
-    let params = MonitorParams::new(8, 3).unwrap().with(MonitorOptions { matcher: Matcher::Patent, serial: SerialOutput::Absent });
+    let params = MonitorParams::new(8, 3)
+        .unwrap()
+        .with(MonitorOptions { matcher: Matcher::Patent, serial: SerialOutput::Absent });
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-{}", params.top_name()));
-    let report = report::run_with(&params, &out, &report::Options { place: false, fmax: false, seeds: None }).unwrap_or_else(|e| panic!("{e:#}"));
-    let lines: Vec<(&str, usize, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.expected, l.actual)).collect();
+    let report = report::run_with(&params, &out, &report::Options { place: false, fmax: false, seeds: None })
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let lines: Vec<(&str, usize, usize)> =
+        report.budget.iter().map(|l| (l.item.as_str(), l.expected, l.actual)).collect();
     assert!(lines.iter().all(|(_, expected, actual)| expected == actual), "{lines:?}");
     assert_eq!(lines.len(), 4);
     assert_eq!(report.flip_flops["serial shifter"], 0);
@@ -156,11 +170,15 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("N*(N-1)") && svg.contains("W*N") && svg.contains("Fmax"));
     assert_eq!(svg.matches("<polyline").count(), 9, "7 resource curves, Fmax of seed 1 and the best of seeds 1..3");
-    assert!(svg.contains("hand-written RTL") && md.contains("Hand-written Verilog"), "the hand-RTL series is drawn and listed");
+    assert!(
+        svg.contains("hand-written RTL") && md.contains("Hand-written Verilog"),
+        "the hand-RTL series is drawn and listed"
+    );
     for p in &points {
         assert!(p.best_fmax_mhz.unwrap() >= p.fmax_mhz.unwrap(), "best of seeds 1..3 includes seed 1");
     }
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("sweep.json")).unwrap()).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("sweep.json")).unwrap()).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 3);
 
     // A second sweep reuses each current report and runs again where the Verilog in
@@ -180,7 +198,8 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
 /// the six fixed groups, every other flip-flop in a named group.
 fn check_pmu(threads: usize, counters: usize, counter_width: usize, place: bool) -> report::Report {
     let design = PmuDesign::new(PmuParams::with_default_table(threads, counters, counter_width));
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-pmu-t{threads}-k{counters}-c{counter_width}"));
+    let out =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-pmu-t{threads}-k{counters}-c{counter_width}"));
     let options = report::Options { place, fmax: true, seeds: None };
     let report = report::run_with(&design, &out, &options).unwrap_or_else(|e| panic!("{e:#}"));
     let (tk, cw) = (threads * counters, counter_width);
@@ -205,7 +224,8 @@ fn check_pmu(threads: usize, counters: usize, counter_width: usize, place: bool)
     assert_eq!(report.flip_flops["last pid"], 33);
     assert_eq!(report.flip_flops["queue pointers"], 3 * 8 + 1, "D = 256");
     assert_eq!(report.flip_flops["input stage (trace)"], 1 + 32 + 32);
-    let ram_bits = report.notes.iter().find(|(note, _)| note.starts_with("trace queue RAM bits")).map(|(_, bits)| *bits);
+    let ram_bits =
+        report.notes.iter().find(|(note, _)| note.starts_with("trace queue RAM bits")).map(|(_, bits)| *bits);
     let increment_bits = design.params.count_width();
     assert_eq!(ram_bits, Some(256 * (32 + 35 + counters * (counter_width + increment_bits))), "{:?}", report.notes);
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();

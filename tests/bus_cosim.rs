@@ -16,8 +16,8 @@ use common::cli::{pmugen, scratch};
 use pmugen_hdl::params::MonitorParams;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_sim::ports::bus::{
-    Axi4Lite, AxiLiteInputs, AxiLiteOutputs, BusPorts, BusShape, Wishbone, WishboneInputs, WishboneOutputs, WrappedCodec,
-    WrappedInputs, WrappedOutputs, RESP_OKAY,
+    Axi4Lite, AxiLiteInputs, AxiLiteOutputs, BusPorts, BusShape, Wishbone, WishboneInputs, WishboneOutputs,
+    WrappedCodec, WrappedInputs, WrappedOutputs, RESP_OKAY,
 };
 use pmugen_sim::ports::monitor::MonitorCodec;
 use pmugen_sim::ports::pmu::{PmuCodec, PmuInputs, PmuOutputs};
@@ -198,7 +198,9 @@ where
                     let shown: Vec<String> = history[cycle.saturating_sub(SHOWN_INPUTS - 1)..=cycle]
                         .iter()
                         .enumerate()
-                        .map(|(i, inputs)| format!("  cycle {}: {inputs:?}", cycle.saturating_sub(SHOWN_INPUTS - 1) + i))
+                        .map(|(i, inputs)| {
+                            format!("  cycle {}: {inputs:?}", cycle.saturating_sub(SHOWN_INPUTS - 1) + i)
+                        })
                         .collect();
                     panic!(
                         "{top} seed {seed:#x}: after the edge of cycle {cycle}, port {name} is {hardware:#x} in \

@@ -45,7 +45,8 @@ fn generate_writes_the_named_file() {
 
 #[test]
 fn simulate_prints_matches_mismatches_and_speed() {
-    let (ok, text) = pmugen(&["simulate", "monitor", "--events", "4", "--order-width", "2", "--cycles", "3000", "--seed", "5"]);
+    let (ok, text) =
+        pmugen(&["simulate", "monitor", "--events", "4", "--order-width", "2", "--cycles", "3000", "--seed", "5"]);
     assert!(ok, "{text}");
     assert!(text.contains("mismatches:      0"), "{text}");
     assert!(text.contains("non-zero cycles: reg_rdata"), "{text}");
@@ -62,7 +63,8 @@ fn help_shows_an_example() {
 
 #[test]
 fn simulate_all_engines_agree_from_the_command_line() {
-    let (ok, text) = pmugen(&["simulate", "monitor", "--events", "3", "--order-width", "2", "--cycles", "5000", "--engine", "all"]);
+    let (ok, text) =
+        pmugen(&["simulate", "monitor", "--events", "3", "--order-width", "2", "--cycles", "5000", "--engine", "all"]);
     assert!(ok, "{text}");
     assert!(text.contains("engines reference + native + verilator"), "{text}");
     assert!(text.contains("mismatches:      0"), "{text}");
@@ -100,7 +102,10 @@ fn missing_tools_are_named_with_how_to_install_and_nothing_is_written() {
 #[test]
 fn host_and_build_reject_bad_input_clearly() {
     let (ok, text) = pmugen(&["build", "--board", "arty"]);
-    assert!(!ok && text.contains("invalid value 'arty' for '--board <BOARD>'") && text.contains("icebreaker, hx8k"), "{text}");
+    assert!(
+        !ok && text.contains("invalid value 'arty' for '--board <BOARD>'") && text.contains("icebreaker, hx8k"),
+        "{text}"
+    );
     let port = "/dev/pmugen-no-such-port";
     let (ok, text) = pmugen(&["host", "--port", port, "order", "E3=1,E9=2"]);
     assert!(!ok && text.contains("event E9 in `E9=2` is out of range E1..=E8"), "{text}");
@@ -190,7 +195,11 @@ fn every_kind_of_bad_event_table_is_refused_naming_file_event_and_key() {
         },
         BadTable { file: "empty.json", json: "[]", message: "empty.json: has no events" },
         BadTable { file: "not_json.json", json: "[{\"EventName\": ", message: "not_json.json: not JSON:" },
-        BadTable { file: "my-table.json", json: "[]", message: r#"my-table.json: file stem "my-table" is not a module name"# },
+        BadTable {
+            file: "my-table.json",
+            json: "[]",
+            message: r#"my-table.json: file stem "my-table" is not a module name"#,
+        },
     ];
     let dir = scratch("bad-tables");
     std::fs::create_dir_all(&dir).unwrap();
@@ -215,15 +224,23 @@ fn generate_pmu_writes_verilog_header_and_tables_named_after_the_table() {
     let dir = scratch("pmu-table-ok");
     std::fs::create_dir_all(&dir).unwrap();
     let table = dir.join("Core_Only.json");
-    std::fs::write(&table, r#"[{"EventName": "L2_MISS", "EventCode": "0xCB", "UMask": "0x10", "Scope": "core", "PerCycleMax": 3}]"#).unwrap();
-    let (ok, text, out) = generate_pmu("pmu-generate", &["--threads", "2", "--counters", "3", "--counter-width", "33", "--event-table", &table.to_string_lossy()]);
+    std::fs::write(
+        &table,
+        r#"[{"EventName": "L2_MISS", "EventCode": "0xCB", "UMask": "0x10", "Scope": "core", "PerCycleMax": 3}]"#,
+    )
+    .unwrap();
+    let (ok, text, out) = generate_pmu(
+        "pmu-generate",
+        &["--threads", "2", "--counters", "3", "--counter-width", "33", "--event-table", &table.to_string_lossy()],
+    );
     assert!(ok, "{text}");
     let top = "pmu_core_only_t2_k3_c33";
     for suffix in [".v", "_regs.h", "_regs.md", "_events.json", "_inputs.json", "_inputs.md"] {
         assert!(out.join(format!("{top}{suffix}")).exists(), "{top}{suffix} missing");
     }
     let verilog = std::fs::read_to_string(out.join(format!("{top}.v"))).unwrap();
-    assert!(verilog.starts_with(&format!("// {top}.v: Knights Corner-style core PMU, T=2 threads, K=3 counters of CW=33 bits")));
+    assert!(verilog
+        .starts_with(&format!("// {top}.v: Knights Corner-style core PMU, T=2 threads, K=3 counters of CW=33 bits")));
     assert!(verilog.contains("regenerate with `pmugen generate pmu --threads 2 --counters 3 --counter-width 33 --event-table core_only.json --out <the directory of this file>`"), "the regenerate command names the table");
     assert!(verilog.contains("input wire  events;") && verilog.contains("input wire  [1:0] core_events;"));
     let header = std::fs::read_to_string(out.join(format!("{top}_regs.h"))).unwrap();
@@ -233,9 +250,13 @@ fn generate_pmu_writes_verilog_header_and_tables_named_after_the_table() {
 
 #[test]
 fn simulate_and_bench_take_the_pmu() {
-    let (ok, text) = pmugen(&["simulate", "pmu", "--threads", "2", "--counters", "1", "--cycles", "3000", "--engine", "all"]);
+    let (ok, text) =
+        pmugen(&["simulate", "pmu", "--threads", "2", "--counters", "1", "--cycles", "3000", "--engine", "all"]);
     assert!(ok, "{text}");
-    assert!(text.contains("simulate pmu_knc_t2_k1_c40: 3000 cycles, seed 1, engines reference + native + verilator"), "{text}");
+    assert!(
+        text.contains("simulate pmu_knc_t2_k1_c40: 3000 cycles, seed 1, engines reference + native + verilator"),
+        "{text}"
+    );
     assert!(text.contains("mismatches:      0") && text.contains("reg_rdata"), "{text}");
     let (ok, text) = pmugen(&["bench", "pmu", "--cycles", "2000"]);
     assert!(ok, "{text}");
@@ -247,7 +268,10 @@ fn simulate_and_bench_take_the_pmu() {
 
 #[test]
 fn trace_decode_writes_the_trace_and_totals_and_refuses_bad_streams_naming_the_word() {
-    let (ok, text, design_dir) = generate_pmu("pmu-trace-design", &["--threads", "2", "--counters", "2", "--counter-width", "24", "--trace-depth", "16"]);
+    let (ok, text, design_dir) = generate_pmu(
+        "pmu-trace-design",
+        &["--threads", "2", "--counters", "2", "--counter-width", "24", "--trace-depth", "16"],
+    );
     assert!(ok, "{text}");
     let design = design_dir.join("pmu_knc_t2_k2_c24_d16_a32_design.json");
     let design = design.to_string_lossy().into_owned();

@@ -129,8 +129,5 @@ fn results_are_read_per_test_case() {
         <testcase name="b" classname="m" time="0.1"><failure message="x" /></testcase>
         <testcase name="c" classname="m" time="0"><skipped /></testcase>
         </testsuite></testsuites>"#;
-    assert_eq!(
-        outcomes(xml),
-        [("a".to_string(), "passed"), ("b".to_string(), "failed"), ("c".to_string(), "skipped")]
-    );
+    assert_eq!(outcomes(xml), [("a".to_string(), "passed"), ("b".to_string(), "failed"), ("c".to_string(), "skipped")]);
 }

@@ -56,5 +56,8 @@ fn verilator_writes_a_waveform_of_the_generated_design() {
     }
     let vcd = std::fs::read_to_string(&path).unwrap();
     assert!(vcd.contains("$scope module event_order_monitor_n4_w2 $end"), "top scope in the VCD");
-    assert!(vcd.contains(" reg_rdata ") && vcd.contains("\n#4995\n"), "signals and 1000 half-cycles (5 time units each)");
+    assert!(
+        vcd.contains(" reg_rdata ") && vcd.contains("\n#4995\n"),
+        "signals and 1000 half-cycles (5 time units each)"
+    );
 }

@@ -8,7 +8,8 @@ mod common;
 use pmugen::design;
 use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
 
-const CONFIGURATIONS: [(u64, u64, u64); 5] = [(2, 2, 60_000), (8, 3, 100_000), (16, 4, 40_000), (32, 5, 20_000), (32, 8, 20_000)];
+const CONFIGURATIONS: [(u64, u64, u64); 5] =
+    [(2, 2, 60_000), (8, 3, 100_000), (16, 4, 40_000), (32, 5, 20_000), (32, 8, 20_000)];
 
 fn lockstep(params: MonitorParams, cycles: u64, seed: u64) {
     let design = design::monitor(params);
@@ -36,6 +37,8 @@ fn without_serial_frame_in_lockstep() {
 #[test]
 fn compact_without_serial_frame_in_lockstep() {
     // One configuration of the combination: the two options touch different blocks.
-    let params = MonitorParams::new(8, 3).unwrap().with(MonitorOptions { matcher: Matcher::Compact, serial: SerialOutput::Absent });
+    let params = MonitorParams::new(8, 3)
+        .unwrap()
+        .with(MonitorOptions { matcher: Matcher::Compact, serial: SerialOutput::Absent });
     lockstep(params, 100_000, 0xC3_0803);
 }

@@ -20,7 +20,8 @@ fn a_vcd_path_that_cannot_be_written_fails_naming_it_for_every_engine() {
         assert!(!ok && text.contains(&format!("--vcd {blocked}: cannot")), "{engine}: {text}");
     }
     let file = scratch("vcd-ok").join("run.vcd");
-    let (ok, text) = pmugen(&["simulate", "monitor", "--cycles", "50", "--engine", "verilator", "--vcd", &file.to_string_lossy()]);
+    let (ok, text) =
+        pmugen(&["simulate", "monitor", "--cycles", "50", "--engine", "verilator", "--vcd", &file.to_string_lossy()]);
     assert!(ok, "{text}");
     assert!(std::fs::metadata(&file).unwrap().len() > 0, "Verilator wrote the waveform");
 }
@@ -35,7 +36,10 @@ fn numbers_and_output_directories_are_refused_in_words_that_fit() {
     let cases: [(&[&str], &str); 5] = [
         (&["simulate", "monitor", "--cycles", "0"], "--cycles = 0 is out of range 1..=10000000000"),
         (&["simulate", "monitor", "--cycles", "many"], "--cycles = 'many' is not a whole number"),
-        (&["simulate", "monitor", "--seed", "abc"], "--seed = 'abc' is not a whole number; allowed range 0..=18446744073709551615"),
+        (
+            &["simulate", "monitor", "--seed", "abc"],
+            "--seed = 'abc' is not a whole number; allowed range 0..=18446744073709551615",
+        ),
         (&["bench", "pmu", "--seed", "-1"], "--seed = -1 is out of range"),
         (&["report", "monitor", "--sweep", "--sweep-events", "2,40"], "--sweep-events (N) = 40 is out of range 2..=32"),
     ];
@@ -62,7 +66,8 @@ fn generated_verilog_has_a_timescale_plain_names_and_a_usable_regenerate_line() 
         let name = path.display();
         assert!(verilog.contains("\n`timescale 1ns / 1ps\n"), "{name}: no timescale");
         // `$` may only start a system task (`$display` in the smoke test bench), never sit inside a name.
-        let in_name = verilog.as_bytes().windows(2).any(|w| w[1] == b'$' && (w[0].is_ascii_alphanumeric() || w[0] == b'_'));
+        let in_name =
+            verilog.as_bytes().windows(2).any(|w| w[1] == b'$' && (w[0].is_ascii_alphanumeric() || w[0] == b'_'));
         assert!(!in_name, "{name}: a name with `$` needs escaping in cocotb, Tcl and XDC");
         assert!(!verilog.contains(" value("), "{name}: an instance named `value` shadows cocotb's .value");
         assert!(verilog.contains("--out <the directory of this file>`"), "{name}: regenerate line");
@@ -83,7 +88,18 @@ fn flow_checks_its_tools_first_and_cosimulates_by_default() {
     assert!(!output.status.success() && text.contains("`verilator` not found on PATH"), "{text}");
     assert!(!out.exists(), "flow wrote {} before finding its tools missing", out.display());
     let out = scratch("flow-default");
-    let (ok, text) = pmugen(&["flow", "monitor", "--events", "2", "--order-width", "2", "--cycles", "3000", "--out", &out.to_string_lossy()]);
+    let (ok, text) = pmugen(&[
+        "flow",
+        "monitor",
+        "--events",
+        "2",
+        "--order-width",
+        "2",
+        "--cycles",
+        "3000",
+        "--out",
+        &out.to_string_lossy(),
+    ]);
     assert!(ok, "{text}");
     assert!(text.contains("engines reference + native + verilator"), "{text}");
 }
@@ -92,7 +108,18 @@ fn flow_checks_its_tools_first_and_cosimulates_by_default() {
 fn a_first_verilator_build_says_what_it_is_doing() {
     let fresh = scratch("fresh-target");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_pmugen"))
-        .args(["simulate", "monitor", "--events", "2", "--order-width", "2", "--cycles", "100", "--engine", "verilator"])
+        .args([
+            "simulate",
+            "monitor",
+            "--events",
+            "2",
+            "--order-width",
+            "2",
+            "--cycles",
+            "100",
+            "--engine",
+            "verilator",
+        ])
         .env("PMUGEN_TARGET_DIR", &fresh)
         .output()
         .unwrap();
@@ -105,10 +132,12 @@ fn a_first_verilator_build_says_what_it_is_doing() {
 fn an_interrupted_report_leaves_the_previous_complete_one_alone() {
     let out = scratch("interrupted-report");
     let out_text = out.to_string_lossy().into_owned();
-    let (ok, text) = pmugen(&["report", "monitor", "--events", "6", "--order-width", "3", "--budget-only", "--out", &out_text]);
+    let (ok, text) =
+        pmugen(&["report", "monitor", "--events", "6", "--order-width", "3", "--budget-only", "--out", &out_text]);
     assert!(ok, "{text}");
     let listing = |dir: &std::path::Path| {
-        let mut names: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        let mut names: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
         names.sort();
         names
     };

@@ -17,7 +17,11 @@ fn fusesoc() -> PathBuf {
 }
 
 fn run(dir: &Path, target: &str, core: &str) -> String {
-    let output = Command::new(fusesoc()).args(["--cores-root", ".", "run", "--target", target, core]).current_dir(dir).output().unwrap();
+    let output = Command::new(fusesoc())
+        .args(["--cores-root", ".", "run", "--target", target, core])
+        .current_dir(dir)
+        .output()
+        .unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     assert!(output.status.success(), "fusesoc run --target {target} {core} failed:\n{text}");
     text

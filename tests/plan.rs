@@ -65,7 +65,8 @@ fn check_case(allowed: &[Vec<usize>], cores: usize, counters: usize) -> bool {
         let used = if cores >= 3 * events { 3 * events } else { cores };
         let regime = if cores >= 3 * events { Regime::Triplicate } else { Regime::Spread };
         assert_eq!(run.regime, regime, "{context}");
-        let expected: Vec<Slot> = (0..used).map(|c| Slot { core: c, counter: allowed[c % events][0], event: c % events }).collect();
+        let expected: Vec<Slot> =
+            (0..used).map(|c| Slot { core: c, counter: allowed[c % events][0], event: c % events }).collect();
         assert_eq!(run.slots, expected, "{context}");
         return true;
     }

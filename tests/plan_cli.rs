@@ -50,7 +50,8 @@ fn bad_events_and_cores_are_refused_and_nothing_is_written() {
         assert!(printed.contains(message), "{full:?}: expected `{message}` in:\n{printed}");
         assert!(!out.exists(), "{full:?} wrote {}", out.display());
     }
-    let (ok, printed) = pmugen(&["plan", "--events", EVENTS, "--cores", "1", "--counters", "1", "--rounds", "--out", &out_text]);
+    let (ok, printed) =
+        pmugen(&["plan", "--events", EVENTS, "--cores", "1", "--counters", "1", "--rounds", "--out", &out_text]);
     assert!(ok && printed.contains("3 runs"), "{printed}");
 }
 
@@ -63,12 +64,17 @@ fn merge_reads_results_against_the_plan_and_refuses_malformed_ones() {
     let plan_path = out.join("plan.json").to_string_lossy().into_owned();
     let results = out.join("counts.json");
     let write = |body: &str| std::fs::write(&results, body).unwrap();
-    let entry = |core: usize, counter: usize, count: u64| format!(r#"{{"run": 0, "core": {core}, "counter": {counter}, "count": {count}}}"#);
+    let entry = |core: usize, counter: usize, count: u64| {
+        format!(r#"{{"run": 0, "core": {core}, "counter": {counter}, "count": {count}}}"#)
+    };
     let merged_dir = out.join("merged");
     let merged_text = merged_dir.to_string_lossy().into_owned();
     let results_text = results.to_string_lossy().into_owned();
     let bad: [(String, &str); 3] = [
-        (format!(r#"{{"results": [{}, {}]}}"#, entry(0, 0, 5), entry(1, 0, 7)), "no result for run 0 core 2 counter 0 (BRANCHES)"),
+        (
+            format!(r#"{{"results": [{}, {}]}}"#, entry(0, 0, 5), entry(1, 0, 7)),
+            "no result for run 0 core 2 counter 0 (BRANCHES)",
+        ),
         (
             format!(r#"{{"results": [{}, {}, {}]}}"#, entry(0, 0, 5), entry(1, 1, 7), entry(2, 0, 9)),
             "counter 1 is not read on core 1 in run 0 (counters read there: 0)",
@@ -79,18 +85,38 @@ fn merge_reads_results_against_the_plan_and_refuses_malformed_ones() {
         write(&body);
         let (ok, printed) = pmugen(&["plan", "--merge", &results_text, "--plan", &plan_path, "--out", &merged_text]);
         assert!(!ok, "{body} was merged");
-        assert!(printed.contains(message) && printed.contains(&results_text), "expected `{message}` naming the file in:\n{printed}");
+        assert!(
+            printed.contains(message) && printed.contains(&results_text),
+            "expected `{message}` naming the file in:\n{printed}"
+        );
         assert!(!merged_dir.exists(), "a refused merge wrote {}", merged_dir.display());
     }
     write(&format!(r#"{{"results": [{}, {}, {}]}}"#, entry(0, 0, 5), entry(1, 0, 7), entry(2, 0, 9)));
-    let (ok, printed) = pmugen(&["plan", "--merge", &results_text, "--plan", &plan_path, "--low", "6", "--out", &merged_text]);
+    let (ok, printed) =
+        pmugen(&["plan", "--merge", &results_text, "--plan", &plan_path, "--low", "6", "--out", &merged_text]);
     assert!(ok, "{printed}");
     assert!(printed.contains("| BRANCHES | 9 | 2 | 5 | 4 |"), "{printed}");
     let from_file = text(&merged_dir.join("merge.json"));
     let again = out.join("again").to_string_lossy().into_owned();
-    let (ok, printed) = pmugen(&["plan", "--events", "BRANCHES,DATA_READ", "--cores", "3", "--merge", &results_text, "--low", "6", "--out", &again]);
+    let (ok, printed) = pmugen(&[
+        "plan",
+        "--events",
+        "BRANCHES,DATA_READ",
+        "--cores",
+        "3",
+        "--merge",
+        &results_text,
+        "--low",
+        "6",
+        "--out",
+        &again,
+    ]);
     assert!(ok, "{printed}");
-    assert_eq!(text(&Path::new(&again).join("merge.json")), from_file, "planning again from the flags gives the same merge");
+    assert_eq!(
+        text(&Path::new(&again).join("merge.json")),
+        from_file,
+        "planning again from the flags gives the same merge"
+    );
     let (ok, printed) = pmugen(&["plan", "--merge", &results_text, "--plan", "/nonexistent/plan.json"]);
     assert!(!ok && printed.contains("--plan /nonexistent/plan.json: cannot read"), "{printed}");
     let (ok, printed) = pmugen(&["plan", "--merge", &results_text, "--plan", &plan_path, "--cores", "4"]);
@@ -101,7 +127,8 @@ fn merge_reads_results_against_the_plan_and_refuses_malformed_ones() {
 fn simulate_runs_the_plan_and_checks_it_against_the_workload() {
     let out = scratch("plan-simulate");
     let out_text = out.to_string_lossy().into_owned();
-    let args = ["plan", "--threads", "1", "--events", EVENTS, "--cores", "9", "--simulate", "--cycles", "500", "--seed", "3"];
+    let args =
+        ["plan", "--threads", "1", "--events", EVENTS, "--cores", "9", "--simulate", "--cycles", "500", "--seed", "3"];
     let (ok, printed) = pmugen(&[&args[..], &["--stuck-core", "9", "--out", &out_text]].concat());
     assert!(!ok && printed.contains("--stuck-core 9 is not a core of the plan (0..=8)"), "{printed}");
     assert!(!out.exists());
@@ -112,17 +139,40 @@ fn simulate_runs_the_plan_and_checks_it_against_the_workload() {
     for name in ["plan.json", "plan.md", "results.json", "merge.json", "merge.md"] {
         assert!(out.join(name).exists(), "{name} missing");
     }
-    let (ok, printed) = pmugen(&["plan", "--merge", &out.join("results.json").to_string_lossy(), "--plan", &out.join("plan.json").to_string_lossy(), "--out", &out.join("m").to_string_lossy()]);
+    let (ok, printed) = pmugen(&[
+        "plan",
+        "--merge",
+        &out.join("results.json").to_string_lossy(),
+        "--plan",
+        &out.join("plan.json").to_string_lossy(),
+        "--out",
+        &out.join("m").to_string_lossy(),
+    ]);
     assert!(ok, "{printed}");
-    assert_eq!(text(&out.join("m/merge.json")), text(&out.join("merge.json")), "the results file merges as the run did");
+    assert_eq!(
+        text(&out.join("m/merge.json")),
+        text(&out.join("merge.json")),
+        "the results file merges as the run did"
+    );
 }
 
 #[test]
 fn a_reader_that_stops_early_does_not_crash_the_command() {
-    let script = format!("{} plan --events {EVENTS} --cores 12 --out {} | head -1", env!("CARGO_BIN_EXE_pmugen"), scratch("plan-pipe").display());
-    let output = std::process::Command::new("bash").args(["-c", &format!("{script}; echo ${{PIPESTATUS[0]}}")]).output().unwrap();
+    let script = format!(
+        "{} plan --events {EVENTS} --cores 12 --out {} | head -1",
+        env!("CARGO_BIN_EXE_pmugen"),
+        scratch("plan-pipe").display()
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-c", &format!("{script}; echo ${{PIPESTATUS[0]}}")])
+        .output()
+        .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     let status = text.lines().last().unwrap_or_default();
-    assert!(status == "0" || status == "141", "exit status {status} (101 is a panic); stderr: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        status == "0" || status == "141",
+        "exit status {status} (101 is a panic); stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
 }

@@ -25,7 +25,14 @@ fn names(list: &str) -> Vec<String> {
     list.split(',').map(str::to_string).collect()
 }
 
-fn end_to_end(params: &PmuParams, events: &str, cores: usize, modes: Modes, stuck_core: Option<usize>, engine: EngineChoice) -> Outcome {
+fn end_to_end(
+    params: &PmuParams,
+    events: &str,
+    cores: usize,
+    modes: Modes,
+    stuck_core: Option<usize>,
+    engine: EngineChoice,
+) -> Outcome {
     println!("workload seed {SEED}");
     let plan = Plan::new(params, &names(events), cores, modes, true).unwrap();
     let design = PmuDesign::new(params.clone());
@@ -104,7 +111,14 @@ fn with_one_core_stuck_at_zero_three_replicas_still_give_the_true_counts() {
 #[test]
 fn a_stuck_core_loses_the_events_it_alone_counted() {
     // Four events on five cores: event 0 on cores 0 and 4, the others once.
-    let outcome = end_to_end(&default_pmu(1), "CPU_CLK_UNHALTED,BRANCHES,DATA_READ,DATA_WRITE", 5, BOTH, Some(1), EngineChoice::Native);
+    let outcome = end_to_end(
+        &default_pmu(1),
+        "CPU_CLK_UNHALTED,BRANCHES,DATA_READ,DATA_WRITE",
+        5,
+        BOTH,
+        Some(1),
+        EngineChoice::Native,
+    );
     let rows = &outcome.rows;
     assert!(rows.iter().all(|r| r.expected), "{rows:?}");
     assert_eq!((rows[1].merged, rows[1].healthy_replicas), (0, 0), "BRANCHES only on the stuck core");

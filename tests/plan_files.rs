@@ -109,7 +109,9 @@ fn unknown_repeated_and_unplannable_events_are_refused_clearly() {
 fn results(entries: &[(usize, usize, usize, u64)]) -> String {
     let list: Vec<String> = entries
         .iter()
-        .map(|(run, core, counter, count)| format!(r#"{{"run": {run}, "core": {core}, "counter": {counter}, "count": {count}}}"#))
+        .map(|(run, core, counter, count)| {
+            format!(r#"{{"run": {run}, "core": {core}, "counter": {counter}, "count": {count}}}"#)
+        })
         .collect();
     format!(r#"{{"format": "pmugen-results/1", "results": [{}]}}"#, list.join(", "))
 }
@@ -125,7 +127,12 @@ fn merge_takes_the_maximum_reports_the_spread_and_flags_zero_and_low() {
     assert_eq!(merged.events[0].flag, Flag::Ok);
     assert_eq!((merged.events[1].count, merged.events[1].spread, merged.events[1].flag), (3, 1, Flag::Low));
     assert_eq!(merged.events[0].replicas.len(), 3);
-    let zero = read(&results(&[(0, 0, 0, 0), (0, 2, 0, 0), (0, 4, 0, 0), (0, 1, 0, 1), (0, 3, 0, 1), (0, 5, 0, 1)]), "z", &plan).unwrap();
+    let zero = read(
+        &results(&[(0, 0, 0, 0), (0, 2, 0, 0), (0, 4, 0, 0), (0, 1, 0, 1), (0, 3, 0, 1), (0, 5, 0, 1)]),
+        "z",
+        &plan,
+    )
+    .unwrap();
     let merged = merge(&plan, &zero, 1);
     assert_eq!((merged.events[0].flag, merged.events[1].flag), (Flag::Zero, Flag::Ok));
     assert!(merged.markdown().contains("| ALPHA | 0 | 3 | 0 | 0 | zero |"), "{}", merged.markdown());
@@ -144,20 +151,32 @@ fn malformed_results_are_refused_naming_the_entry() {
         (r#"{"counts": []}"#.into(), "ok.json: unknown key 'counts' (allowed: format, results)"),
         (r#"{"format": "pmugen-results/1"}"#.into(), "ok.json: no 'results' array"),
         (r#"{"results": [{"run": 0, "core": 0, "counter": 0}]}"#.into(), "ok.json: results[0]: missing field `count`"),
-        (r#"{"results": [{"run": 0, "core": 0, "counter": 0, "count": 18446744073709551616}]}"#.into(), "ok.json: results[0]: invalid type: floating point"),
+        (
+            r#"{"results": [{"run": 0, "core": 0, "counter": 0, "count": 18446744073709551616}]}"#.into(),
+            "ok.json: results[0]: invalid type: floating point",
+        ),
         (results(&full[..1]), "no result for run 0 core 1 counter 0 (BETA)"),
         (results(&[(0, 0, 0, 5), (0, 1, 1, 6)]), "counter 1 is not read on core 1 in run 0 (counters read there: 0)"),
         (results(&[(0, 0, 0, 5), (0, 1, 0, 6), (0, 2, 0, 1)]), "run 0 uses no core 2 (cores: 0, 1)"),
         (results(&[(0, 0, 0, 5), (0, 1, 0, 6), (1, 0, 0, 1)]), "the plan has no run 1 (runs: 0)"),
-        (results(&[(0, 0, 0, 5), (0, 1, 0, 6), (0, 1, 0, 7)]), "results[2] (run 0, core 1, counter 0): a second result for the counter of results[1]"),
+        (
+            results(&[(0, 0, 0, 5), (0, 1, 0, 6), (0, 1, 0, 7)]),
+            "results[2] (run 0, core 1, counter 0): a second result for the counter of results[1]",
+        ),
         (results(&[(0, 0, 0, 1 << 24), (0, 1, 0, 6)]), "count 16777216 does not fit a 24-bit counter"),
         (
             r#"{"results": [{"run": 0, "core": 0, "counter": 0, "count": 5, "event": "BETA"}]}"#.into(),
             "names event 'BETA' but the plan has that counter count 'ALPHA'",
         ),
         (r#"{"format": "v0", "results": []}"#.into(), "format is 'v0'"),
-        (r#"{"results": [{"run": 0, "core": 0, "counter": -1, "count": 5}]}"#.into(), "ok.json: results[0]: invalid value: integer `-1`"),
-        (r#"{"results": [{"run": 0, "core": 0, "counter": 0, "count": 5, "value": 1}]}"#.into(), "ok.json: results[0]: unknown field `value`"),
+        (
+            r#"{"results": [{"run": 0, "core": 0, "counter": -1, "count": 5}]}"#.into(),
+            "ok.json: results[0]: invalid value: integer `-1`",
+        ),
+        (
+            r#"{"results": [{"run": 0, "core": 0, "counter": 0, "count": 5, "value": 1}]}"#.into(),
+            "ok.json: results[0]: unknown field `value`",
+        ),
     ];
     for (text, message) in cases {
         let error = read(&text, "ok.json", &plan).unwrap_err().to_string();

@@ -113,7 +113,11 @@ fn trace_depth_and_address_width_lint_clean_and_pass_yosys() {
         let params = PmuParams::with_default_table(t, k, cw).with_trace(d as u64, aw as u64).unwrap();
         let design = PmuDesign::new(params);
         let (top, text) = (design.top_name(), design.verilog().unwrap_or_else(|e| panic!("{e}")));
-        let expected = if (d, aw) == (256, 32) { format!("pmu_knc_t{t}_k{k}_c{cw}") } else { format!("pmu_knc_t{t}_k{k}_c{cw}_d{d}_a{aw}") };
+        let expected = if (d, aw) == (256, 32) {
+            format!("pmu_knc_t{t}_k{k}_c{cw}")
+        } else {
+            format!("pmu_knc_t{t}_k{k}_c{cw}_d{d}_a{aw}")
+        };
         assert_eq!(top, expected);
         let ports = top_ports(&text, &top).unwrap();
         let width = |name: &str| ports.iter().find(|(port, _, _)| port == name).map(|(_, _, width)| *width);

@@ -11,11 +11,11 @@ mod common;
 
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
+use pmugen::trace::{decode, TraceFormat, Word};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_sim::ports::pmu::PmuOutputs;
 use pmugen_sim::reference::ReferencePmu;
-use pmugen::trace::{decode, TraceFormat, Word};
 
 fn run(params: PmuParams, cycles: u64, seed: u64) {
     let design = PmuDesign::new(params);
@@ -30,7 +30,10 @@ fn run(params: PmuParams, cycles: u64, seed: u64) {
     assert!(pmi > cycles / 100 && pmi < cycles * 19 / 20, "pmi non-zero in {pmi} of {cycles} cycles");
     let (valid, last) = (summary.active("trace_valid"), summary.active("trace_last"));
     println!("non-zero cycles: trace_valid {valid}, trace_last {last}");
-    assert!(valid > cycles / 50 && valid < cycles * 19 / 20 && last > cycles / 200, "trace_valid {valid}, trace_last {last} of {cycles}");
+    assert!(
+        valid > cycles / 50 && valid < cycles * 19 / 20 && last > cycles / 200,
+        "trace_valid {valid}, trace_last {last} of {cycles}"
+    );
 }
 
 /// The stream of `cycles` cycles of the stimulus, captured from Verilator (the words
@@ -55,7 +58,9 @@ fn decode_captured_stream(params: PmuParams, cycles: usize, seed: u64) {
             words.push(Word { data: previous.trace_data, last: Some(previous.trace_last) });
         }
         assert_eq!(reference.step(input), *output, "Verilator follows the reference");
-        expected.extend(reference.take_trace_records().into_iter().filter(|(_, dropped)| !dropped).map(|(record, _)| record));
+        expected.extend(
+            reference.take_trace_records().into_iter().filter(|(_, dropped)| !dropped).map(|(record, _)| record),
+        );
         previous = *output;
     }
     decoded += check(&words, &expected, &params);
@@ -66,7 +71,12 @@ fn decode_captured_stream(params: PmuParams, cycles: usize, seed: u64) {
 /// Decode `words` (cut after their last complete record) and compare with the first
 /// records of `expected` (stream words per record).
 fn check(words: &[Word], expected: &[Vec<u64>], params: &PmuParams) -> usize {
-    let format = TraceFormat { threads: params.threads, counters: params.counters, counter_width: params.counter_width, address_width: params.address_width };
+    let format = TraceFormat {
+        threads: params.threads,
+        counters: params.counters,
+        counter_width: params.counter_width,
+        address_width: params.address_width,
+    };
     let complete = words.iter().rposition(|w| w.last == Some(true)).map_or(0, |i| i + 1);
     let records = decode(&words[..complete], &format).unwrap_or_else(|e| panic!("{e}"));
     assert!(records.len() <= expected.len());

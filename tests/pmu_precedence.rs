@@ -8,11 +8,12 @@
 //! kernel and pm_mark act one cycle late (§4). Three engines in lockstep.
 mod common;
 
-use common::pmu::PmuBench;
-use common::pmu::addr::{TSC, PERF_CNTR, PERF_EVTSEL, PERF_SPFLT_CONTROL as SPFLT_CONTROL,
-    PERF_GLOBAL_STATUS as STATUS, PERF_GLOBAL_OVF_CTRL as OVF_CTRL, PERF_GLOBAL_CTRL as GLOBAL_CTRL, SHADOW,
-    SHADOW_CTRL, FREEZE_CTRL, USER_ACCESS, SPFLT};
+use common::pmu::addr::{
+    FREEZE_CTRL, PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL as GLOBAL_CTRL, PERF_GLOBAL_OVF_CTRL as OVF_CTRL,
+    PERF_GLOBAL_STATUS as STATUS, PERF_SPFLT_CONTROL as SPFLT_CONTROL, SHADOW, SHADOW_CTRL, SPFLT, TSC, USER_ACCESS,
+};
 use common::pmu::evtsel::{E, EN, INT, OS, USR};
+use common::pmu::PmuBench;
 
 /// A bench at T = 4, K = 2, CW = 40.
 fn new_bench() -> PmuBench {

@@ -112,7 +112,9 @@ impl Port {
     /// What a ring-0 read of `addr` in `bank` returns in the next cycle.
     fn value(&self, bank: usize, addr: u8) -> u64 {
         match addr {
-            PMU_ID => T as u64 | (K as u64) << 8 | (CW as u64) << 16 | 32 << 24 | 8 << 32 | (bank as u64) << 40 | 0x504D << 48,
+            PMU_ID => {
+                T as u64 | (K as u64) << 8 | (CW as u64) << 16 | 32 << 24 | 8 << 32 | (bank as u64) << 40 | 0x504D << 48
+            }
             TSC => self.tsc.wrapping_add(self.b.cycle - self.tsc_cycle),
             a if a < END => self.regs[bank][a as usize],
             _ => 0,
@@ -134,7 +136,9 @@ impl Port {
                     self.regs[bank][SPFLT_CONTROL as usize] =
                         self.regs[bank][SPFLT_CONTROL as usize] & !(1 << 63) | (data & 1) << 63
                 }
-                TRACE_CTRL | TRACE_PID | TRACE_DROPPED => self.regs.iter_mut().for_each(|regs| regs[addr as usize] = data & mask(addr)),
+                TRACE_CTRL | TRACE_PID | TRACE_DROPPED => {
+                    self.regs.iter_mut().for_each(|regs| regs[addr as usize] = data & mask(addr))
+                }
                 a => self.regs[bank][a as usize] = data & mask(a),
             }
         }

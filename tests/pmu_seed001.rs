@@ -6,9 +6,9 @@
 //! Every test runs the reference, rust-hdl and Verilator engines in lockstep.
 mod common;
 
-use common::pmu::PmuBench;
 use common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL};
 use common::pmu::evtsel::{ANY, E, EN, INV, OS, USR};
+use common::pmu::PmuBench;
 use pmugen_sim::ports::pmu::EventScope;
 
 /// A bench at (T, K, CW).

@@ -6,12 +6,11 @@
 //! sequence at once, gated by ring 3 (USR only), so the window is exact. Three engines.
 mod common;
 
-use common::pmu::PmuBench;
 use common::pmu::evtsel::{E, EN, INV, USR};
+use common::pmu::PmuBench;
 
 const T: usize = 4;
 const K: usize = 2;
-
 
 // §6 PERF_EVTSEL fields.
 const fn cmask(n: u64) -> u64 {

@@ -7,9 +7,9 @@
 //! after an overflow raises pmi at once. Exact cycle-by-cycle values, three engines.
 mod common;
 
-use common::pmu::PmuBench;
-use common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_STATUS, PERF_GLOBAL_OVF_CTRL, PERF_GLOBAL_CTRL};
+use common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL, PERF_GLOBAL_OVF_CTRL, PERF_GLOBAL_STATUS};
 use common::pmu::evtsel::{EN, INT, OS, USR};
+use common::pmu::PmuBench;
 
 /// A bench at (T = 4, K = 2, CW = 40).
 fn new_bench() -> PmuBench {

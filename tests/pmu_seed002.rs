@@ -6,9 +6,9 @@
 //! events act one cycle late (§4); the mode-change cycles have no events. Three engines.
 mod common;
 
-use common::pmu::PmuBench;
 use common::pmu::addr::{SHADOW, SHADOW_CTRL};
 use common::pmu::evtsel::{EN, OS, USR};
+use common::pmu::PmuBench;
 
 /// A bench at (T = 4, K = 2, CW = 40).
 fn new_bench() -> PmuBench {

@@ -29,7 +29,8 @@ impl Program {
         bench.inputs.pm_mark = 0xF;
         let t = traced as u8;
         let modes = evtsel::USR | evtsel::OS | evtsel::EN;
-        let (instructions, clocks) = (bench.select("INSTRUCTIONS_EXECUTED", modes), bench.select("CPU_CLK_UNHALTED", modes));
+        let (instructions, clocks) =
+            (bench.select("INSTRUCTIONS_EXECUTED", modes), bench.select("CPU_CLK_UNHALTED", modes));
         bench.program(t, 0, instructions);
         bench.program(t, 1, clocks);
         bench.write(t, addr::FREEZE_CTRL, 1);
@@ -75,7 +76,8 @@ impl Program {
             self.bench.step();
         }
         assert!(!self.bench.out.trace_valid, "the stream drains");
-        let words: Vec<Word> = self.bench.trace_words.iter().map(|&(data, last)| Word { data, last: Some(last) }).collect();
+        let words: Vec<Word> =
+            self.bench.trace_words.iter().map(|&(data, last)| Word { data, last: Some(last) }).collect();
         decode(&words, &self.format).unwrap_or_else(|e| panic!("{e}; words {words:x?}"))
     }
 }
@@ -88,8 +90,14 @@ fn the_patents_flow_traces_process_a_per_block_without_its_interrupt_handler() {
     p.bench.write(0, addr::TRACE_CTRL, EN | PID_FILTER | 1 << 4);
     // A runs blocks 0x1000, 0x1040 (with a 5-cycle interrupt handler), 0x1000; then B
     // (not traced); then A again: a process change must show at A's return.
-    let script: [(u32, u64, usize, usize); 6] =
-        [(a, 0x1000, 7, 0), (a, 0x1040, 12, 5), (a, 0x1000, 7, 0), (b, 0x2000, 9, 0), (b, 0x2040, 4, 3), (a, 0x1040, 12, 0)];
+    let script: [(u32, u64, usize, usize); 6] = [
+        (a, 0x1000, 7, 0),
+        (a, 0x1040, 12, 5),
+        (a, 0x1000, 7, 0),
+        (b, 0x2000, 9, 0),
+        (b, 0x2040, 4, 3),
+        (a, 0x1040, 12, 0),
+    ];
     let mut expected = Vec::new();
     for (pid, address, length, handler) in script {
         let counts = p.block(pid, address, length, handler);
@@ -105,7 +113,10 @@ fn the_patents_flow_traces_process_a_per_block_without_its_interrupt_handler() {
     assert!(records.iter().all(|r| r.thread == 1 && r.process == Some(a)));
     let sums = totals(&records);
     assert_eq!(sums.len(), 2, "two distinct blocks of A");
-    assert_eq!((sums[0].address, sums[0].executions, sums[0].totals.clone()), (0x1000, 2, vec![2 * expected[0].1 .0 as u128, 14]));
+    assert_eq!(
+        (sums[0].address, sums[0].executions, sums[0].totals.clone()),
+        (0x1000, 2, vec![2 * expected[0].1 .0 as u128, 14])
+    );
     assert_eq!((sums[1].address, sums[1].executions), (0x1040, 2));
 }
 
@@ -196,7 +207,11 @@ fn a_block_end_at_a_trace_ctrl_write_uses_the_old_control_and_forgets_the_pid() 
     p.block(3, 0x30, 3, 0);
     let records = p.drain();
     let changes: Vec<Option<u32>> = records.iter().map(|r| r.new_process).collect();
-    assert_eq!(changes, [Some(3), None, Some(3)], "the block end at the write is recorded; the next one has no previous");
+    assert_eq!(
+        changes,
+        [Some(3), None, Some(3)],
+        "the block end at the write is recorded; the next one has no previous"
+    );
 }
 
 #[test]

@@ -34,8 +34,10 @@ fn the_pmu_register_table_in_the_docs_is_generated_from_its_regmap() {
 
 #[test]
 fn the_monitor_instantiation_template_in_the_docs_compiles_against_the_generated_verilog() {
-    let doc = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/monitor.md")).unwrap();
-    let start = doc.find("```verilog\n").expect("docs/monitor.md has a Verilog instantiation template") + "```verilog\n".len();
+    let doc =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/monitor.md")).unwrap();
+    let start =
+        doc.find("```verilog\n").expect("docs/monitor.md has a Verilog instantiation template") + "```verilog\n".len();
     let template = &doc[start..start + doc[start..].find("```").unwrap()];
     let params = pmugen_hdl::params::MonitorParams { events: 8, order_width: 3, options: Default::default() };
     let verilog = pmugen::design::Design::verilog(pmugen::design::monitor(params).as_ref()).unwrap();

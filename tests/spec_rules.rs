@@ -274,7 +274,8 @@ fn reserved_addresses_and_bits_beyond_fields() {
         assert_eq!(b.read(addr::ORDER + 2), 5, "{who}: ORDER keeps W bits");
         b.occur(1);
         b.occur(2);
-        let readable: Vec<u8> = [0x00, 0x01, 0x03, 0x04, 0x05].into_iter().chain(0x10..0x18).chain(0x40..0x48).collect();
+        let readable: Vec<u8> =
+            [0x00, 0x01, 0x03, 0x04, 0x05].into_iter().chain(0x10..0x18).chain(0x40..0x48).collect();
         let before: Vec<u32> = readable.iter().map(|&a| b.read(a)).collect();
         for address in [0x00, 0x03, 0x04, 0x05, 0x06, 0x0F, 0x18, 0x3F, 0x40, 0x42, 0x48, 0x80, 0xFF] {
             b.write(address, 0xFFFF_FFFF);

@@ -77,7 +77,8 @@ fn expand_wave(wave: &str, data: &[String]) -> Result<Wave, String> {
             '1' => Level::Value(1),
             'x' => Level::DontCare,
             '=' | '2'..='9' => {
-                let label = labels.next().ok_or_else(|| format!("column {column}: '{character}' has no data label left"))?;
+                let label =
+                    labels.next().ok_or_else(|| format!("column {column}: '{character}' has no data label left"))?;
                 Level::Value(label_value(label)?)
             }
             '.' | '|' => previous.ok_or_else(|| format!("column {column}: '{character}' continues nothing"))?,
@@ -184,7 +185,9 @@ fn caption_of(source: &Map<String, Value>, key: &str, gaps: bool) -> Result<(), 
     match caption.get("tock") {
         None => Ok(()),
         Some(tock) if tock.as_u64() == Some(0) && !gaps => Ok(()),
-        Some(tock) => Err(format!("\"{key}\".tock = {tock}: only 0, and only in a diagram without gaps, numbers the cycles")),
+        Some(tock) => {
+            Err(format!("\"{key}\".tock = {tock}: only 0, and only in a diagram without gaps, numbers the cycles"))
+        }
     }
 }
 
@@ -204,7 +207,8 @@ impl Diagram {
         let design = string_of(replay.get("design").unwrap_or(&Value::Null), "pmugen.design")?;
         let args = strings_of(replay.get("args"), "pmugen.args")?;
         let top = string_of(replay.get("top").unwrap_or(&Value::Null), "pmugen.top")?;
-        let reset_cycles = replay.get("reset_cycles").and_then(Value::as_u64).ok_or("pmugen.reset_cycles must be a number")?;
+        let reset_cycles =
+            replay.get("reset_cycles").and_then(Value::as_u64).ok_or("pmugen.reset_cycles must be a number")?;
         let gaps: Vec<usize> = match replay.get("gaps") {
             None => Vec::new(),
             Some(Value::Array(gaps)) => gaps
@@ -218,8 +222,12 @@ impl Diagram {
         caption_of(source, "foot", !gaps.is_empty())?;
 
         let mut drawn = Vec::new();
-        collect_lanes(source.get("signal").and_then(Value::as_array).ok_or("\"signal\" must be an array")?, &mut drawn)?;
-        let clock_lanes: Vec<&(String, String, Vec<String>)> = drawn.iter().filter(|(name, _, _)| name == "clock").collect();
+        collect_lanes(
+            source.get("signal").and_then(Value::as_array).ok_or("\"signal\" must be an array")?,
+            &mut drawn,
+        )?;
+        let clock_lanes: Vec<&(String, String, Vec<String>)> =
+            drawn.iter().filter(|(name, _, _)| name == "clock").collect();
         let [(_, clock_wave, _)] = clock_lanes[..] else {
             return Err(format!("exactly one lane must be the clock, found {}", clock_lanes.len()));
         };
@@ -344,7 +352,11 @@ fn testbench(diagram: &Diagram, ports: &[Port]) -> String {
         let column = diagram.column_of(cycle);
         let mut statements = Vec::new();
         for lane in diagram.lanes.iter().filter(|lane| is_input(&lane.name)) {
-            statements.push(format!("{} = {};", lane.name, verilog_literal(lane.wave.levels[column], width_of(&lane.name))));
+            statements.push(format!(
+                "{} = {};",
+                lane.name,
+                verilog_literal(lane.wave.levels[column], width_of(&lane.name))
+            ));
         }
         bench += &format!(
             "        {} #4 $display(\"cycle {cycle} {format}\", {}); #1 clock = 1; #5 clock = 0;\n",
@@ -388,7 +400,10 @@ fn replay(diagram: &Diagram) -> Result<Vec<String>, String> {
         for (column, level) in lane.wave.levels.iter().enumerate() {
             if let Level::Value(value) = level {
                 if port.width < 64 && *value >> port.width != 0 {
-                    return Err(format!("lane {} column {column}: 0x{value:X} does not fit its {} bits", lane.name, port.width));
+                    return Err(format!(
+                        "lane {} column {column}: 0x{value:X} does not fit its {} bits",
+                        lane.name, port.width
+                    ));
                 }
             }
         }
@@ -398,7 +413,8 @@ fn replay(diagram: &Diagram) -> Result<Vec<String>, String> {
             return Err(format!("{} has no input `{required}`", diagram.top));
         }
     }
-    let outputs: Vec<&Lane> = diagram.lanes.iter().filter(|lane| ports.iter().any(|p| p.name == lane.name && !p.input)).collect();
+    let outputs: Vec<&Lane> =
+        diagram.lanes.iter().filter(|lane| ports.iter().any(|p| p.name == lane.name && !p.input)).collect();
     if outputs.is_empty() {
         return Err("the diagram draws no output, so it claims nothing to check".into());
     }
@@ -427,7 +443,11 @@ fn replay(diagram: &Diagram) -> Result<Vec<String>, String> {
         .map(|line| line.split_whitespace().skip(1).collect())
         .collect();
     if samples.len() != diagram.cycles() {
-        return Err(format!("the bench printed {} cycles, expected {} ({rerun}):\n{log}", samples.len(), diagram.cycles()));
+        return Err(format!(
+            "the bench printed {} cycles, expected {} ({rerun}):\n{log}",
+            samples.len(),
+            diagram.cycles()
+        ));
     }
     let mut differences = Vec::new();
     // A wrong lane through a long gap would repeat one complaint per cycle: the first
@@ -489,7 +509,11 @@ fn every_timing_diagram_is_what_the_generated_verilog_does() {
             Err(err) => failures.push(format!("{name} (docs/timing/{name}.json): {err}")),
         }
     }
-    assert!(failures.is_empty(), "timing diagrams that the generated Verilog does not follow:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "timing diagrams that the generated Verilog does not follow:\n{}",
+        failures.join("\n")
+    );
 }
 
 fn venv_python() -> PathBuf {
@@ -553,7 +577,8 @@ fn every_committed_svg_is_the_fresh_render_of_its_diagram() {
     for path in &paths {
         let name = format!("{}.svg", stem(path));
         assert!(
-            std::fs::read(dir.join("svg").join(&name)).unwrap() == std::fs::read(stripped_dir.join("svg").join(&name)).unwrap(),
+            std::fs::read(dir.join("svg").join(&name)).unwrap()
+                == std::fs::read(stripped_dir.join("svg").join(&name)).unwrap(),
             "WaveDrom draws docs/timing/{} differently without its \"pmugen\" key",
             path.display()
         );

@@ -19,7 +19,9 @@ fn top_ports(verilog: &str, top: &str) -> Vec<(String, String, usize)> {
             let width = words
                 .iter()
                 .find(|w| w.starts_with('['))
-                .map(|w| w.trim_matches(|c| c == '[' || c == ']').split(':').next().unwrap().parse::<usize>().unwrap() + 1)
+                .map(|w| {
+                    w.trim_matches(|c| c == '[' || c == ']').split(':').next().unwrap().parse::<usize>().unwrap() + 1
+                })
                 .unwrap_or(1);
             (words.last().unwrap().to_string(), words[0].to_string(), width)
         })

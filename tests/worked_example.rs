@@ -20,10 +20,10 @@ fn patent_table_and_match_through_the_register_port() {
         // (event, rows (m, expected BEFORE[m]) after it, EVENTS after it)
         let table: [(usize, Vec<(usize, u32)>, u32); 5] = [
             (E1, vec![], 0b000_0001),
-            (E3, vec![(E3, 1 << E1)], 0b000_0101),                                 // (E1<E3)
-            (E2, vec![(E2, 1 << E1 | 1 << E3)], 0b000_0111),                      // (E1<E2), (E2>E3)
-            (E1, vec![(E1, 1 << E2 | 1 << E3)], 0b000_0111),                      // (E1>E2), (E1>E3)
-            (E7, vec![(E7, 1 << E1 | 1 << E2 | 1 << E3)], 0b100_0111),            // (E1<E7) (E2<E7) (E3<E7)
+            (E3, vec![(E3, 1 << E1)], 0b000_0101),                     // (E1<E3)
+            (E2, vec![(E2, 1 << E1 | 1 << E3)], 0b000_0111),           // (E1<E2), (E2>E3)
+            (E1, vec![(E1, 1 << E2 | 1 << E3)], 0b000_0111),           // (E1>E2), (E1>E3)
+            (E7, vec![(E7, 1 << E1 | 1 << E2 | 1 << E3)], 0b100_0111), // (E1<E7) (E2<E7) (E3<E7)
         ];
         let mut expected_rows = [0u32; 8];
         for (step, (event, rows, events)) in table.iter().enumerate() {

@@ -49,11 +49,7 @@ pub struct OutOfRange {
 
 impl fmt::Display for OutOfRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} ({}) = {} is out of range {}..={}",
-            self.flag, self.name, self.value, self.min, self.max
-        )
+        write!(f, "{} ({}) = {} is out of range {}..={}", self.flag, self.name, self.value, self.min, self.max)
     }
 }
 
@@ -87,7 +83,11 @@ pub struct NotPowerOfTwo {
 
 impl fmt::Display for NotPowerOfTwo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({}) = {} is not a power of 2; allowed: a power of 2 in {}..={}", self.flag, self.name, self.value, self.min, self.max)
+        write!(
+            f,
+            "{} ({}) = {} is not a power of 2; allowed: a power of 2 in {}..={}",
+            self.flag, self.name, self.value, self.min, self.max
+        )
     }
 }
 
@@ -200,7 +200,11 @@ pub struct MonitorParams {
 impl MonitorParams {
     /// Check both parameters against docs/monitor.md §1 (default options).
     pub fn new(events: u64, order_width: u64) -> Result<Self, OutOfRange> {
-        Ok(Self { events: EVENTS.check(events)?, order_width: ORDER_WIDTH.check(order_width)?, options: MonitorOptions::default() })
+        Ok(Self {
+            events: EVENTS.check(events)?,
+            order_width: ORDER_WIDTH.check(order_width)?,
+            options: MonitorOptions::default(),
+        })
     }
 
     /// The same parameters with `options`.
@@ -228,23 +232,23 @@ mod tests {
     fn errors_name_flag_parameter_value_and_range() {
         assert_eq!(MonitorParams::new(33, 3).unwrap_err().to_string(), "--events (N) = 33 is out of range 2..=32");
         assert_eq!(MonitorParams::new(1, 3).unwrap_err().to_string(), "--events (N) = 1 is out of range 2..=32");
-        assert_eq!(
-            MonitorParams::new(8, 1).unwrap_err().to_string(),
-            "--order-width (W) = 1 is out of range 2..=8"
-        );
-        assert_eq!(
-            MonitorParams::new(8, 9).unwrap_err().to_string(),
-            "--order-width (W) = 9 is out of range 2..=8"
-        );
+        assert_eq!(MonitorParams::new(8, 1).unwrap_err().to_string(), "--order-width (W) = 1 is out of range 2..=8");
+        assert_eq!(MonitorParams::new(8, 9).unwrap_err().to_string(), "--order-width (W) = 9 is out of range 2..=8");
         assert_eq!(MonitorParams::new(8, 3).unwrap().top_name(), "event_order_monitor_n8_w3");
     }
 
     #[test]
     fn options_name_the_top_and_reject_unknown_matchers() {
         let compact = MonitorOptions { matcher: Matcher::Compact, serial: SerialOutput::Absent };
-        assert_eq!(MonitorParams::new(8, 3).unwrap().with(compact).top_name(), "event_order_monitor_n8_w3_compact_noserial");
+        assert_eq!(
+            MonitorParams::new(8, 3).unwrap().with(compact).top_name(),
+            "event_order_monitor_n8_w3_compact_noserial"
+        );
         assert_eq!(compact.flags(), " --matcher compact --no-serial");
         assert_eq!("compact".parse::<Matcher>(), Ok(Matcher::Compact));
-        assert_eq!("fast".parse::<Matcher>().unwrap_err(), "--matcher = \"fast\" is not a matcher; allowed: patent, compact");
+        assert_eq!(
+            "fast".parse::<Matcher>().unwrap_err(),
+            "--matcher = \"fast\" is not a matcher; allowed: patent, compact"
+        );
     }
 }

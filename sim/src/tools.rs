@@ -175,11 +175,13 @@ mod tests {
     #[test]
     fn a_tool_past_its_time_limit_is_stopped_and_output_is_kept() {
         let dir = Path::new(".");
-        let quick = run_tool_within("sh", &["-c", "echo out; echo err >&2"], dir, Some(Duration::from_secs(30))).unwrap();
+        let quick =
+            run_tool_within("sh", &["-c", "echo out; echo err >&2"], dir, Some(Duration::from_secs(30))).unwrap();
         assert!(quick.success && !quick.timed_out, "{quick:?}");
         assert!(quick.output.contains("out") && quick.output.contains("err"), "{quick:?}");
         let started = Instant::now();
-        let slow = run_tool_within("sh", &["-c", "echo started; exec sleep 30"], dir, Some(Duration::from_secs(1))).unwrap();
+        let slow =
+            run_tool_within("sh", &["-c", "echo started; exec sleep 30"], dir, Some(Duration::from_secs(1))).unwrap();
         assert!(slow.timed_out && !slow.success, "{slow:?}");
         assert!(slow.output.contains("started"), "{slow:?}");
         assert!(started.elapsed() < Duration::from_secs(20), "stopped after {:?}", started.elapsed());

@@ -114,17 +114,37 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
     // The first build of a model takes from ten seconds to a few minutes; say so.
     eprintln!("building the Verilator model of {top} (once; cached in {})", cache.display());
     let mut args = vec![
-        "--cc", "--exe", "--build", "-O3", "-j", "2", "--x-assign", "fast", "--x-initial", "fast",
-        "-Wno-DECLFILENAME", "--top-module", top, "--Mdir", "obj", "-o", "harness",
-        "-CFLAGS", "-O2", "-CFLAGS", "-std=c++17",
+        "--cc",
+        "--exe",
+        "--build",
+        "-O3",
+        "-j",
+        "2",
+        "--x-assign",
+        "fast",
+        "--x-initial",
+        "fast",
+        "-Wno-DECLFILENAME",
+        "--top-module",
+        top,
+        "--Mdir",
+        "obj",
+        "-o",
+        "harness",
+        "-CFLAGS",
+        "-O2",
+        "-CFLAGS",
+        "-std=c++17",
         // Verilator's makefile compiles the per-cycle code with OPT_FAST, -Os by default.
-        "-MAKEFLAGS", "OPT_FAST=-O2",
+        "-MAKEFLAGS",
+        "OPT_FAST=-O2",
         // Substitute equations of up to 1000 nodes into their single reader (default
         // 100), so that a chain of small wires read only under a clock enable, like
         // the monitor's comparator stages (docs/monitor.md §7.2), is evaluated only
         // when enabled: at N = 32, W = 5 the stages otherwise stop being substituted
         // and run every cycle (0.07 against 0.19 M cycles/s).
-        "--gate-stmts", "1000",
+        "--gate-stmts",
+        "1000",
     ];
     if trace {
         args.extend(["--trace", "-CFLAGS", "-DPMUGEN_TRACE"]);
@@ -247,6 +267,8 @@ mod tests {
         assert!(code.contains("top->reg_wdata = (QData)in[3];"));
         assert_eq!(record_words(&inputs), 4);
         let out = port_code(&[("pmi", 4), ("wide", 70)], false);
-        assert!(out.contains("out[1] = (uint64_t)top->wide[0];") && out.contains("out[1] |= (uint64_t)top->wide[1] << 32;"));
+        assert!(
+            out.contains("out[1] = (uint64_t)top->wide[0];") && out.contains("out[1] |= (uint64_t)top->wide[1] << 32;")
+        );
     }
 }

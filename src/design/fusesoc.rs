@@ -75,16 +75,26 @@ pub fn testbench(top: &str, verilog: &str, read: &IdentityRead, bus: Bus) -> Res
             "reg_rdata"
         }
         Bus::Axi4Lite => {
-            let _ = writeln!(tb, "        s_axil_araddr = 0; s_axil_arprot = 3'b001; s_axil_arvalid = 1; s_axil_rready = 1;");
+            let _ = writeln!(
+                tb,
+                "        s_axil_araddr = 0; s_axil_arprot = 3'b001; s_axil_arvalid = 1; s_axil_rready = 1;"
+            );
             let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_arready) @(negedge clock);");
             let _ = writeln!(tb, "        @(posedge clock);\n        #1 s_axil_arvalid = 0;");
             let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_rvalid) @(negedge clock);");
-            let _ = writeln!(tb, "        if (s_axil_rresp !== 2'b00) $fatal(1, \"FAIL: {top} answered RRESP %b\", s_axil_rresp);");
+            let _ = writeln!(
+                tb,
+                "        if (s_axil_rresp !== 2'b00) $fatal(1, \"FAIL: {top} answered RRESP %b\", s_axil_rresp);"
+            );
             "s_axil_rdata"
         }
         Bus::Wishbone => {
             let privilege = if has("wb_priv") { " wb_priv = 1;" } else { "" };
-            let _ = writeln!(tb, "        wb_adr = 0; wb_we = 0; wb_sel = {{{}{{1'b1}}}}; wb_cyc = 1; wb_stb = 1;{privilege}", width("wb_sel"));
+            let _ = writeln!(
+                tb,
+                "        wb_adr = 0; wb_we = 0; wb_sel = {{{}{{1'b1}}}}; wb_cyc = 1; wb_stb = 1;{privilege}",
+                width("wb_sel")
+            );
             let _ = writeln!(tb, "        @(negedge clock);\n        while (!wb_ack && !wb_err) @(negedge clock);");
             let _ = writeln!(tb, "        if (!wb_ack) $fatal(1, \"FAIL: {top} answered ERR\");");
             "wb_dat_r"

@@ -84,7 +84,10 @@ impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for M
         fusesoc::IdentityRead { strobes: &[], address: 0, expected: id_value(N, W) as u64 }
     }
     fn register_descriptions(&self, bus: Bus) -> Vec<Artifact> {
-        regmap_export::descriptions(&self.top_name(), N, W, bus).into_iter().map(|(name, text)| Artifact { name, text }).collect()
+        regmap_export::descriptions(&self.top_name(), N, W, bus)
+            .into_iter()
+            .map(|(name, text)| Artifact { name, text })
+            .collect()
     }
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let top = self.top_name();

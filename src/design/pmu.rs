@@ -7,8 +7,8 @@ use std::path::Path;
 use pmugen_hdl::bus::{AccessCheck, Bus, BusLayout};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
-use pmugen_hdl::pmu::{regmap, regmap_export};
 use pmugen_hdl::pmu::top::Pmu;
+use pmugen_hdl::pmu::{regmap, regmap_export};
 use pmugen_sim::ports::pmu::{PmuCodec, PmuInputs, PmuOutputs, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 use pmugen_sim::ports::Engine;
 use pmugen_sim::reference::ReferencePmu;
@@ -117,7 +117,11 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
         (BusLayout::pmu(self.params.threads), AccessCheck::ByDesign)
     }
     fn identity(&self) -> fusesoc::IdentityRead {
-        fusesoc::IdentityRead { strobes: &["reg_read", "reg_priv"], address: 0, expected: regmap::id_value(&self.params, 0) }
+        fusesoc::IdentityRead {
+            strobes: &["reg_read", "reg_priv"],
+            address: 0,
+            expected: regmap::id_value(&self.params, 0),
+        }
     }
     fn register_descriptions(&self, bus: Bus) -> Vec<Artifact> {
         regmap_export::descriptions(&self.params, bus).into_iter().map(|(name, text)| Artifact { name, text }).collect()

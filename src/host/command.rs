@@ -43,12 +43,18 @@ fn parse_value(text: &str) -> Result<u32> {
 /// Run one `pmugen host` action on the board at `port`. Everything the user typed is
 /// checked before the port is opened.
 pub fn run(port: &str, baud: u32, action: HostAction) -> Result<()> {
-    let params = MonitorParams { events: crate::build::BOARD_EVENTS, order_width: crate::build::BOARD_ORDER_WIDTH, options: Default::default() };
+    let params = MonitorParams {
+        events: crate::build::BOARD_EVENTS,
+        order_width: crate::build::BOARD_ORDER_WIDTH,
+        options: Default::default(),
+    };
     // Check what the user typed before touching the port.
     let register = |name: &str| names::register_address(name, params.events).map_err(anyhow::Error::msg);
     let (mut action_orders, mut address, mut value) = (Vec::new(), 0u8, 0u32);
     match &action {
-        HostAction::Order { orders } => action_orders = names::parse_orders(orders, params).map_err(anyhow::Error::msg)?,
+        HostAction::Order { orders } => {
+            action_orders = names::parse_orders(orders, params).map_err(anyhow::Error::msg)?
+        }
         HostAction::Read { register: name } => address = register(name)?,
         HostAction::Write { register: name, value: text } => (address, value) = (register(name)?, parse_value(text)?),
         _ => {}
@@ -89,4 +95,3 @@ pub fn run(port: &str, baud: u32, action: HostAction) -> Result<()> {
     }
     Ok(())
 }
-

@@ -12,20 +12,19 @@ pub fn parse_orders(text: &str, params: MonitorParams) -> Result<Vec<(usize, u32
             let (event, order) = item
                 .split_once('=')
                 .ok_or_else(|| format!("order `{item}` is not of the form Ek=order (e.g. E3=1)"))?;
-            let k: usize = event
-                .trim()
-                .strip_prefix(['E', 'e'])
-                .and_then(|k| k.parse().ok())
-                .ok_or_else(|| format!("event `{event}` in `{item}` is not of the form Ek with k in 1..={}", params.events))?;
+            let k: usize = event.trim().strip_prefix(['E', 'e']).and_then(|k| k.parse().ok()).ok_or_else(|| {
+                format!("event `{event}` in `{item}` is not of the form Ek with k in 1..={}", params.events)
+            })?;
             if !(1..=params.events).contains(&k) {
                 return Err(format!("event E{k} in `{item}` is out of range E1..=E{}", params.events));
             }
-            let order: u32 = order
-                .trim()
-                .parse()
-                .ok()
-                .filter(|o| *o <= max_order)
-                .ok_or_else(|| format!("order `{}` in `{item}` is out of range 0..={max_order} (W = {})", order.trim(), params.order_width))?;
+            let order: u32 = order.trim().parse().ok().filter(|o| *o <= max_order).ok_or_else(|| {
+                format!(
+                    "order `{}` in `{item}` is out of range 0..={max_order} (W = {})",
+                    order.trim(),
+                    params.order_width
+                )
+            })?;
             Ok((k - 1, order))
         })
         .collect()
@@ -36,7 +35,8 @@ pub fn parse_orders(text: &str, params: MonitorParams) -> Result<Vec<(usize, u32
 pub fn register_address(name: &str, events: usize) -> Result<u8, String> {
     let name = name.trim();
     if let Some(hex) = name.strip_prefix("0x") {
-        return u8::from_str_radix(hex, 16).map_err(|_| format!("register address `{name}` is not a byte (0x00..=0xff)"));
+        return u8::from_str_radix(hex, 16)
+            .map_err(|_| format!("register address `{name}` is not a byte (0x00..=0xff)"));
     }
     let upper = name.to_uppercase();
     let (base, index) = match upper.split_once('[') {
@@ -57,8 +57,12 @@ pub fn register_address(name: &str, events: usize) -> Result<u8, String> {
     match (register.copies, index) {
         (Copies::One, None) => Ok(register.addr),
         (Copies::Indexed { .. }, Some(e)) if e < events => Ok(register.addr + e as u8),
-        (Copies::Indexed { .. }, Some(e)) => Err(format!("register `{name}`: index {e} is out of range 0..={}", events - 1)),
-        (Copies::Indexed { .. }, None) => Err(format!("register `{name}` needs an event index, e.g. {}[0]", register.name)),
+        (Copies::Indexed { .. }, Some(e)) => {
+            Err(format!("register `{name}`: index {e} is out of range 0..={}", events - 1))
+        }
+        (Copies::Indexed { .. }, None) => {
+            Err(format!("register `{name}` needs an event index, e.g. {}[0]", register.name))
+        }
         (Copies::One, Some(_)) => Err(format!("register `{name}` has no index")),
     }
 }

@@ -113,7 +113,13 @@ impl FrameView {
         for (a, row) in self.before.iter().enumerate() {
             text.push_str(&format!("{:>10} |", format!("E{}", a + 1)));
             for (m, &flag) in row.iter().enumerate() {
-                text.push_str(if a == m { "  - " } else if flag { "  1 " } else { "  . " });
+                text.push_str(if a == m {
+                    "  - "
+                } else if flag {
+                    "  1 "
+                } else {
+                    "  . "
+                });
             }
             text.push('\n');
         }

@@ -64,11 +64,17 @@ pub fn assign_run(allowed: &[Vec<usize>], cores: usize, counters: usize) -> Resu
     if cores >= events {
         let used = if cores >= 3 * events { 3 * events } else { cores };
         let regime = if cores >= 3 * events { Regime::Triplicate } else { Regime::Spread };
-        let slots = (0..used).map(|core| Slot { core, counter: allowed[core % events][0], event: core % events }).collect();
+        let slots =
+            (0..used).map(|core| Slot { core, counter: allowed[core % events][0], event: core % events }).collect();
         return Ok(RunAssignment { regime, placement: Placement::Rotation, slots });
     }
     let preferences: Vec<Vec<usize>> = (0..events)
-        .map(|e| (0..cores).map(|k| (e + k) % cores).flat_map(|core| allowed[e].iter().map(move |&i| core * counters + i)).collect())
+        .map(|e| {
+            (0..cores)
+                .map(|k| (e + k) % cores)
+                .flat_map(|core| allowed[e].iter().map(move |&i| core * counters + i))
+                .collect()
+        })
         .collect();
     let greedy = greedy(&preferences, cores * counters);
     let placement = if greedy.iter().all(Option::is_some) { Placement::Greedy } else { Placement::Matching };
@@ -120,7 +126,13 @@ fn complete_matching(preferences: &[Vec<usize>], slot_count: usize, start: Vec<O
     assigned
 }
 
-fn augment(event: usize, preferences: &[Vec<usize>], owner: &mut [Option<usize>], assigned: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+fn augment(
+    event: usize,
+    preferences: &[Vec<usize>],
+    owner: &mut [Option<usize>],
+    assigned: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
     for &slot in &preferences[event] {
         if std::mem::replace(&mut seen[slot], true) {
             continue;
@@ -138,8 +150,9 @@ fn augment(event: usize, preferences: &[Vec<usize>], owner: &mut [Option<usize>]
 /// events confined to S need more than the C x |S| slots S offers. Only sets without
 /// a smaller offending subset are listed, fewest counters first.
 pub fn oversubscribed(allowed: &[Vec<usize>], cores: usize, counters: usize) -> Vec<Oversubscribed> {
-    let offending: Vec<usize> =
-        (1..1usize << counters).filter(|&set| confined(allowed, set).len() > cores * set.count_ones() as usize).collect();
+    let offending: Vec<usize> = (1..1usize << counters)
+        .filter(|&set| confined(allowed, set).len() > cores * set.count_ones() as usize)
+        .collect();
     let mut minimal: Vec<usize> =
         offending.iter().copied().filter(|&set| !offending.iter().any(|&sub| sub != set && sub & set == sub)).collect();
     minimal.sort_by_key(|&set| (set.count_ones(), set));
@@ -197,7 +210,10 @@ fn matched_split(allowed: &[Vec<usize>], cores: usize, counters: usize, runs: us
             let first = e * runs / events;
             (0..runs)
                 .map(|k| (first + k) % runs)
-                .flat_map(|run| (0..cores).flat_map(move |core| allowed[e].iter().map(move |&i| run * run_slots + core * counters + i)))
+                .flat_map(|run| {
+                    (0..cores)
+                        .flat_map(move |core| allowed[e].iter().map(move |&i| run * run_slots + core * counters + i))
+                })
                 .collect()
         })
         .collect();

@@ -93,7 +93,9 @@ fn artifact(name: &str, text: String) -> Artifact {
 
 /// Run `pmugen plan` for PMUs of `design` (from the PMU flags).
 pub fn run(args: &PlanArgs, design: impl FnOnce() -> Result<PmuDesign>) -> Result<()> {
-    if args.plan.is_some() && (!args.events.is_empty() || args.cores.is_some() || args.usr || args.os || args.all_threads || args.rounds) {
+    if args.plan.is_some()
+        && (!args.events.is_empty() || args.cores.is_some() || args.usr || args.os || args.all_threads || args.rounds)
+    {
         bail!("--plan: the plan file fixes the events, cores and modes; leave out --events, --cores, --usr, --os, --all-threads and --rounds");
     }
     if args.low != 1 && args.merge.is_none() && !args.simulate {
@@ -105,14 +107,18 @@ pub fn run(args: &PlanArgs, design: impl FnOnce() -> Result<PmuDesign>) -> Resul
         let plan = match &args.plan {
             Some(plan_path) => {
                 let name = plan_path.display().to_string();
-                let plan_text = std::fs::read_to_string(plan_path).with_context(|| format!("--plan {name}: cannot read"))?;
+                let plan_text =
+                    std::fs::read_to_string(plan_path).with_context(|| format!("--plan {name}: cannot read"))?;
                 Plan::from_json(&plan_text, &format!("--plan {name}"))?
             }
             None => args.plan_from_flags(&design()?).context("--merge without --plan plans again from the flags")?,
         };
         let counts = results::read(&text, &format!("--merge {source}"), &plan)?;
         let merged = merge::merge(&plan, &counts, args.low);
-        write_artifacts(&[artifact("merge.json", merged.to_json()), artifact("merge.md", merged.markdown())], &args.out)?;
+        write_artifacts(
+            &[artifact("merge.json", merged.to_json()), artifact("merge.md", merged.markdown())],
+            &args.out,
+        )?;
         println!("{}", merged.markdown());
         println!("wrote {} and merge.md", args.out.join("merge.json").display());
         return Ok(());
@@ -120,14 +126,24 @@ pub fn run(args: &PlanArgs, design: impl FnOnce() -> Result<PmuDesign>) -> Resul
     let design = design()?;
     let plan = args.plan_from_flags(&design)?;
     if !args.simulate {
-        write_artifacts(&[artifact("plan.json", plan.to_json()), artifact("plan.md", table::markdown(&plan))], &args.out)?;
+        write_artifacts(
+            &[artifact("plan.json", plan.to_json()), artifact("plan.md", table::markdown(&plan))],
+            &args.out,
+        )?;
         println!("{}", table::markdown(&plan));
         println!("wrote {} and plan.md", args.out.join("plan.json").display());
         return Ok(());
     }
-    let options = Options { cycles: args.cycles as usize, seed: args.seed, engine: args.engine, stuck_core: args.stuck_core };
-    eprintln!("simulate {} cores of {} on a {}-cycle workload, seed {}", plan.cores, plan.pmu.top, args.cycles, args.seed);
-    if let Some(core) = args.stuck_core.filter(|&core| core < plan.cores && plan.runs.iter().all(|r| r.cores.iter().all(|c| c.core != core))) {
+    let options =
+        Options { cycles: args.cycles as usize, seed: args.seed, engine: args.engine, stuck_core: args.stuck_core };
+    eprintln!(
+        "simulate {} cores of {} on a {}-cycle workload, seed {}",
+        plan.cores, plan.pmu.top, args.cycles, args.seed
+    );
+    if let Some(core) = args
+        .stuck_core
+        .filter(|&core| core < plan.cores && plan.runs.iter().all(|r| r.cores.iter().all(|c| c.core != core)))
+    {
         eprintln!("note: the plan does not use core {core}, so --stuck-core {core} changes nothing");
     }
     let outcome = simulate::run(&design, &plan, &options, &mut |step| eprintln!("  {step}"))?;
@@ -147,7 +163,11 @@ pub fn run(args: &PlanArgs, design: impl FnOnce() -> Result<PmuDesign>) -> Resul
         ],
         &args.out,
     )?;
-    println!("{}\n## Merged counts\n\n{}\n## Against the workload's true counts\n\n{check}", table::markdown(&plan), merged.markdown());
+    println!(
+        "{}\n## Merged counts\n\n{}\n## Against the workload's true counts\n\n{check}",
+        table::markdown(&plan),
+        merged.markdown()
+    );
     println!("wrote plan.json, plan.md, results.json, merge.json, merge.md and check.md in {}", args.out.display());
     let wrong: Vec<&str> = rows.iter().filter(|r| !r.expected).map(|r| r.event.as_str()).collect();
     if !wrong.is_empty() {

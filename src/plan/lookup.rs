@@ -17,8 +17,12 @@ pub fn events<'a>(table: &'a EventTable, names: &[String]) -> Result<Vec<&'a Eve
     for name in names {
         let wanted = name.trim().to_ascii_uppercase();
         let Some(event) = table.events.iter().find(|e| e.name == wanted) else {
-            let (distance, closest) =
-                table.events.iter().map(|e| (edit_distance(&e.name, &wanted), &e.name)).min().expect("a table has events");
+            let (distance, closest) = table
+                .events
+                .iter()
+                .map(|e| (edit_distance(&e.name, &wanted), &e.name))
+                .min()
+                .expect("a table has events");
             let hint = if distance * 3 <= wanted.len() {
                 format!("the closest is '{closest}'")
             } else {

@@ -92,7 +92,8 @@ impl Merge {
 
     /// A Markdown table: event, count, replicas, min, spread, flag.
     pub fn markdown(&self) -> String {
-        let mut text = String::from("| event | count (max) | replicas | min | spread | flag |\n|---|---:|---:|---:|---:|---|\n");
+        let mut text =
+            String::from("| event | count (max) | replicas | min | spread | flag |\n|---|---:|---:|---:|---:|---|\n");
         for event in &self.events {
             let flag = match event.flag {
                 Flag::Zero => "zero".to_string(),

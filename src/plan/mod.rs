@@ -112,7 +112,8 @@ impl Plan {
                 .enumerate()
                 .map(|(run, group)| {
                     let group_allowed: Vec<Vec<usize>> = group.iter().map(|&e| allowed[e].clone()).collect();
-                    let assignment = assign::assign_run(&group_allowed, cores, params.counters).expect("each run of the split fits");
+                    let assignment =
+                        assign::assign_run(&group_allowed, cores, params.counters).expect("each run of the split fits");
                     program::run(run, &assignment, group, &events)
                 })
                 .collect(),
@@ -142,8 +143,9 @@ impl Plan {
 
     /// A plan file written by `pmugen plan` (`source` names it in errors).
     pub fn from_json(text: &str, source: &str) -> Result<Plan> {
-        let plan: Plan = serde_json::from_str(text)
-            .map_err(|e| anyhow::anyhow!("{source}: not a plan written by `pmugen plan` ({e}); the schema is in docs/pmu.md §14.3"))?;
+        let plan: Plan = serde_json::from_str(text).map_err(|e| {
+            anyhow::anyhow!("{source}: not a plan written by `pmugen plan` ({e}); the schema is in docs/pmu.md §14.3")
+        })?;
         if plan.format != PLAN_FORMAT {
             bail!("{source}: format is '{}', expected '{PLAN_FORMAT}'", plan.format);
         }
@@ -160,7 +162,10 @@ fn describe(offending: &[assign::Oversubscribed], events: &[&Event], cores: usiz
             if o.counters.len() == counters {
                 let n = o.events.len();
                 let (cores, counters) = (plural(cores, "core"), plural(counters, "counter"));
-                return format!("the {n} events need {n} (core, counter) slots but {cores} x {counters} offer {}", o.slots);
+                return format!(
+                    "the {n} events need {n} (core, counter) slots but {cores} x {counters} offer {}",
+                    o.slots
+                );
             }
             let counters: Vec<String> = o.counters.iter().map(|i| i.to_string()).collect();
             let names: Vec<&str> = o.events.iter().map(|&e| events[e].name.as_str()).collect();
@@ -169,7 +174,13 @@ fn describe(offending: &[assign::Oversubscribed], events: &[&Event], cores: usiz
                 _ => (format!("counters {}", counters.join(", ")), "are the only counters"),
             };
             let offer = if o.counters.len() == 1 { "it offers" } else { "they offer" };
-            format!("{which} {verb} allowed for {} ({}) but {offer} {} (core, counter) slot{}", plural(o.events.len(), "event"), names.join(", "), o.slots, if o.slots == 1 { "" } else { "s" })
+            format!(
+                "{which} {verb} allowed for {} ({}) but {offer} {} (core, counter) slot{}",
+                plural(o.events.len(), "event"),
+                names.join(", "),
+                o.slots,
+                if o.slots == 1 { "" } else { "s" }
+            )
         })
         .collect();
     parts.join("; ")

@@ -80,7 +80,13 @@ pub fn run(run: usize, assignment: &RunAssignment, group: &[usize], events: &[Pl
     let mut cores: Vec<CoreProgram> = Vec::new();
     for slot in &assignment.slots {
         if cores.last().is_none_or(|program| program.core != slot.core) {
-            cores.push(CoreProgram { core: slot.core, thread: 0, writes: Vec::new(), stop: Vec::new(), reads: Vec::new() });
+            cores.push(CoreProgram {
+                core: slot.core,
+                thread: 0,
+                writes: Vec::new(),
+                stop: Vec::new(),
+                reads: Vec::new(),
+            });
         }
         let program = cores.last_mut().expect("pushed");
         let event = &events[group[slot.event]];

@@ -57,14 +57,21 @@ pub fn read(text: &str, source: &str, plan: &Plan) -> Result<BTreeMap<SlotKey, u
     let mut counts = BTreeMap::new();
     let mut first_entry = BTreeMap::new();
     for (index, reading) in file.results.iter().enumerate() {
-        let at = format!("{source}: results[{index}] (run {}, core {}, counter {})", reading.run, reading.core, reading.counter);
+        let at = format!(
+            "{source}: results[{index}] (run {}, core {}, counter {})",
+            reading.run, reading.core, reading.counter
+        );
         let key = (reading.run, reading.core, reading.counter);
         let Some(event) = planned.get(&key) else { bail!("{at}: {}", not_planned(plan, key)) };
         if let Some(named) = reading.event.as_deref().filter(|named| !named.eq_ignore_ascii_case(event)) {
             bail!("{at}: names event '{named}' but the plan has that counter count '{event}'");
         }
         if reading.count > limit {
-            bail!("{at}: count {} does not fit a {}-bit counter (at most {limit})", reading.count, plan.pmu.counter_width);
+            bail!(
+                "{at}: count {} does not fit a {}-bit counter (at most {limit})",
+                reading.count,
+                plan.pmu.counter_width
+            );
         }
         if let Some(first) = first_entry.insert(key, index) {
             bail!("{at}: a second result for the counter of results[{first}]");
@@ -78,7 +85,10 @@ pub fn read(text: &str, source: &str, plan: &Plan) -> Result<BTreeMap<SlotKey, u
         .collect();
     if !missing.is_empty() {
         let more = if missing.len() > 4 { format!(" and {} more", missing.len() - 4) } else { String::new() };
-        bail!("{source}: no result for {}{more}; every read of the plan needs one", missing[..missing.len().min(4)].join(", "));
+        bail!(
+            "{source}: no result for {}{more}; every read of the plan needs one",
+            missing[..missing.len().min(4)].join(", ")
+        );
     }
     Ok(counts)
 }
@@ -87,8 +97,11 @@ pub fn read(text: &str, source: &str, plan: &Plan) -> Result<BTreeMap<SlotKey, u
 /// object with non-negative integer `run`, `core`, `counter` and `count`; errors name
 /// the entry.
 fn parse(text: &str, source: &str) -> Result<ResultsFile> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| anyhow!("{source}: not JSON: {e}; {EXPECTED}"))?;
-    let serde_json::Value::Object(object) = &value else { bail!("{source}: the file is not a JSON object; {EXPECTED}") };
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| anyhow!("{source}: not JSON: {e}; {EXPECTED}"))?;
+    let serde_json::Value::Object(object) = &value else {
+        bail!("{source}: the file is not a JSON object; {EXPECTED}")
+    };
     if let Some(key) = object.keys().find(|k| !["format", "results"].contains(&k.as_str())) {
         bail!("{source}: unknown key '{key}' (allowed: format, results); {EXPECTED}");
     }
@@ -132,7 +145,10 @@ fn not_planned(plan: &Plan, (run, core, counter): SlotKey) -> String {
         return format!("the plan has no run {run} (runs: {})", list(plan.runs.iter().map(|r| r.run).collect()));
     };
     let Some(program) = planned_run.cores.iter().find(|c| c.core == core) else {
-        return format!("run {run} uses no core {core} (cores: {})", list(planned_run.cores.iter().map(|c| c.core).collect()));
+        return format!(
+            "run {run} uses no core {core} (cores: {})",
+            list(planned_run.cores.iter().map(|c| c.core).collect())
+        );
     };
     format!(
         "counter {counter} is not read on core {core} in run {run} (counters read there: {})",

@@ -44,13 +44,24 @@ pub struct Outcome {
 
 /// One cycle of the register port: a ring-0 access in bank 0.
 fn access(address: u8, value: u64, write: bool) -> PmuInputs {
-    PmuInputs { reg_priv: true, reg_addr: address, reg_wdata: value, reg_write: write, reg_read: !write, ..PmuInputs::default() }
+    PmuInputs {
+        reg_priv: true,
+        reg_addr: address,
+        reg_wdata: value,
+        reg_write: write,
+        reg_read: !write,
+        ..PmuInputs::default()
+    }
 }
 
 /// Run `plan` on PMUs of `design`; `progress` hears about each core.
 pub fn run(design: &PmuDesign, plan: &Plan, options: &Options, progress: &mut dyn FnMut(String)) -> Result<Outcome> {
     if plan.pmu.top != design.top_name() {
-        bail!("the plan is for {}, the PMU flags give {}; plan and run with the same flags", plan.pmu.top, design.top_name());
+        bail!(
+            "the plan is for {}, the PMU flags give {}; plan and run with the same flags",
+            plan.pmu.top,
+            design.top_name()
+        );
     }
     if let Some(core) = options.stuck_core.filter(|&core| core >= plan.cores) {
         bail!("--stuck-core {core} is not a core of the plan (0..={})", plan.cores - 1);
@@ -61,9 +72,17 @@ pub fn run(design: &PmuDesign, plan: &Plan, options: &Options, progress: &mut dy
     let truth: Vec<u64> = plan
         .events
         .iter()
-        .map(|event| workload.true_count(config.events.iter().position(|e| e.name == event.name).expect("a table event"), counting))
+        .map(|event| {
+            workload
+                .true_count(config.events.iter().position(|e| e.name == event.name).expect("a table event"), counting)
+        })
         .collect();
-    if let Some((event, count)) = plan.events.iter().zip(&truth).find(|(_, &count)| config.counter_width < 64 && count >> config.counter_width != 0) {
+    if let Some((event, count)) = plan
+        .events
+        .iter()
+        .zip(&truth)
+        .find(|(_, &count)| config.counter_width < 64 && count >> config.counter_width != 0)
+    {
         bail!(
             "--cycles {}: {} occurs {count} times, more than a {}-bit counter holds; use fewer cycles",
             options.cycles,
@@ -115,10 +134,17 @@ fn run_core(design: &PmuDesign, engine: EngineChoice, inputs: &[PmuInputs], core
         }
         rdata.push(output.reg_rdata);
     };
-    let summary = lockstep_on(reference.as_mut(), &mut engines, &mut inputs.iter().cloned(), inputs.len() as u64, &mut observe);
+    let summary =
+        lockstep_on(reference.as_mut(), &mut engines, &mut inputs.iter().cloned(), inputs.len() as u64, &mut observe);
     if let Some(mismatch) = summary.mismatch {
-        let values: Vec<String> = mismatch.values.iter().map(|(engine, value)| format!("{engine} {value:#x}")).collect();
-        bail!("core {core}: cycle {}: {} differs between engines: {}", mismatch.cycle, mismatch.signal, values.join(", "));
+        let values: Vec<String> =
+            mismatch.values.iter().map(|(engine, value)| format!("{engine} {value:#x}")).collect();
+        bail!(
+            "core {core}: cycle {}: {} differs between engines: {}",
+            mismatch.cycle,
+            mismatch.signal,
+            values.join(", ")
+        );
     }
     if let Some((cycle, address)) = fault {
         bail!("core {core}: cycle {cycle}: the access to register {address:#04x} was denied (reg_fault)");
@@ -150,14 +176,21 @@ pub fn check(merge: &Merge, truth: &[u64], stuck_core: Option<usize>) -> Vec<Che
         .map(|(event, &truth)| {
             let healthy_replicas = event.replicas.iter().filter(|r| Some(r.core) != stuck_core).count();
             let must_be = if healthy_replicas > 0 { truth } else { 0 };
-            CheckRow { event: event.event.clone(), truth, merged: event.count, healthy_replicas, expected: event.count == must_be }
+            CheckRow {
+                event: event.event.clone(),
+                truth,
+                merged: event.count,
+                healthy_replicas,
+                expected: event.count == must_be,
+            }
         })
         .collect()
 }
 
 /// The check as a Markdown table.
 pub fn check_markdown(rows: &[CheckRow]) -> String {
-    let mut text = String::from("| event | true count | merged | replicas on working cores | check |\n|---|---:|---:|---:|---|\n");
+    let mut text =
+        String::from("| event | true count | merged | replicas on working cores | check |\n|---|---:|---:|---:|---|\n");
     for row in rows {
         let verdict = match (row.expected, row.healthy_replicas) {
             (true, 0) => "lost: every replica on the stuck core",

@@ -48,10 +48,22 @@ pub fn markdown(plan: &Plan) -> String {
         let mut by = Vec::new();
         for run in &plan.runs {
             for core in &run.cores {
-                by.extend(core.reads.iter().filter(|r| r.event == event.name).map(|r| format!("{}/{}/{}", run.run, core.core, r.counter)));
+                by.extend(
+                    core.reads
+                        .iter()
+                        .filter(|r| r.event == event.name)
+                        .map(|r| format!("{}/{}/{}", run.run, core.core, r.counter)),
+                );
             }
         }
-        text += &format!("| {} | {:#04X} | {:#04X} | {} | {} |\n", event.name, event.code, event.umask, allowed.join(","), by.join(" "));
+        text += &format!(
+            "| {} | {:#04X} | {:#04X} | {} | {} |\n",
+            event.name,
+            event.code,
+            event.umask,
+            allowed.join(","),
+            by.join(" ")
+        );
     }
     for run in &plan.runs {
         text += &format!("\n## Run {}: {}\n\n", run.run, regime_text(run.regime, run.placement));
@@ -60,7 +72,8 @@ pub fn markdown(plan: &Plan) -> String {
             let enable = core.reads.iter().fold(0u64, |mask, read| mask | 1 << read.counter);
             for read in &core.reads {
                 let evtsel = plan.events.iter().find(|e| e.name == read.event).map_or(0, |e| e.evtsel);
-                text += &format!("| {} | {} | {} | {evtsel:#010x} | {enable:#x} |\n", core.core, read.counter, read.event);
+                text +=
+                    &format!("| {} | {} | {} | {evtsel:#010x} | {enable:#x} |\n", core.core, read.counter, read.event);
             }
         }
     }

@@ -23,9 +23,11 @@ pub struct Device {
 }
 
 /// iCE40-HX8K in the ct256 package (the HX8K breakout board), 7680 logic cells.
-pub const HX8K: Device = Device { name: "iCE40-HX8K ct256", short: "hx8k", options: &["--hx8k", "--package", "ct256"], logic_cells: 7680 };
+pub const HX8K: Device =
+    Device { name: "iCE40-HX8K ct256", short: "hx8k", options: &["--hx8k", "--package", "ct256"], logic_cells: 7680 };
 /// iCE40-UP5K in the sg48 package (iCEBreaker), 5280 logic cells.
-pub const UP5K: Device = Device { name: "iCE40-UP5K sg48", short: "up5k", options: &["--up5k", "--package", "sg48"], logic_cells: 5280 };
+pub const UP5K: Device =
+    Device { name: "iCE40-UP5K sg48", short: "up5k", options: &["--up5k", "--package", "sg48"], logic_cells: 5280 };
 
 /// Target frequency given to nextpnr (timing-driven placement; failing it is allowed,
 /// the achieved Fmax is what the report states).
@@ -197,8 +199,19 @@ pub fn place(dir: &Path, name: &str, device: &Device, seed: u64) -> Result<Place
     let seed_text = seed.to_string();
     let mut args: Vec<&str> = device.options.to_vec();
     args.extend([
-        "--json", &json, "--pcf-allow-unconstrained", "--freq", &freq, "--timing-allow-fail", "--seed", &seed_text,
-        "--report", &report_file, "-l", &log_file, "-q",
+        "--json",
+        &json,
+        "--pcf-allow-unconstrained",
+        "--freq",
+        &freq,
+        "--timing-allow-fail",
+        "--seed",
+        &seed_text,
+        "--report",
+        &report_file,
+        "-l",
+        &log_file,
+        "-q",
     ]);
     let _ = std::fs::remove_file(dir.join(&report_file));
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
@@ -230,7 +243,8 @@ pub fn place(dir: &Path, name: &str, device: &Device, seed: u64) -> Result<Place
             .unwrap_or("nextpnr-ice40 failed (see the nextpnr log)")
             .trim()
             .to_string();
-        let too_big = placement.logic_cells.is_some_and(|lc| lc > device.logic_cells) || log.contains("Unable to place");
+        let too_big =
+            placement.logic_cells.is_some_and(|lc| lc > device.logic_cells) || log.contains("Unable to place");
         placement.not_routed = run.timed_out;
         placement.note = Some(if run.timed_out {
             format!(

@@ -190,13 +190,18 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
 /// The iCE40 section of a report: cell counts and each device's placement.
 fn ice40_markdown(md: &mut String, report: &Report) {
     let s = &report.synthesis;
-    let seeds: Vec<String> = report.placements.first().map_or(Vec::new(), |p| p.fmax_by_seed.iter().map(|(s, _)| s.to_string()).collect());
+    let seeds: Vec<String> =
+        report.placements.first().map_or(Vec::new(), |p| p.fmax_by_seed.iter().map(|(s, _)| s.to_string()).collect());
     // A best-of column only where more than one seed was placed (the PMU places one).
     let several = report.placements.iter().any(|p| p.fmax_by_seed.len() > 1);
     let seed_text = if several { format!("seeds {}", seeds.join(", ")) } else { "seed 1".to_string() };
     let _ = writeln!(md, "## iCE40 (`synth_ice40`, nextpnr-ice40 {seed_text}, {} MHz target)\n", ice40::TARGET_MHZ);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
-    let _ = writeln!(md, "| SB_LUT4 | {} |\n| SB_DFF* | {} |\n| SB_CARRY | {} |\n| SB_RAM40_4K | {} |", s.lut4, s.dff, s.carry, s.ram);
+    let _ = writeln!(
+        md,
+        "| SB_LUT4 | {} |\n| SB_DFF* | {} |\n| SB_CARRY | {} |\n| SB_RAM40_4K | {} |",
+        s.lut4, s.dff, s.carry, s.ram
+    );
     let (fmax_head, best_head, best_rule) =
         if several { ("Fmax `clock`, seed 1", " best Fmax (seed) |", "---:|") } else { ("Fmax `clock`", "", "") };
     let _ = writeln!(md, "\n| device | logic cells | fits | {fmax_head} |{best_head}\n|---|---:|---|---:|{best_rule}");
@@ -269,7 +274,11 @@ pub fn current_report(subject: &dyn Subject, out: &Path) -> Result<Option<Report
 pub fn run_or_reuse(subject: &dyn Subject, out: &Path) -> Result<Report> {
     if let Some(report) = current_report(subject, out)? {
         let path = out.join("report.json");
-        eprintln!("report {}: {} is current (same Verilog, pmugen and tools); not run again", subject.top_name(), path.display());
+        eprintln!(
+            "report {}: {} is current (same Verilog, pmugen and tools); not run again",
+            subject.top_name(),
+            path.display()
+        );
         return Ok(report);
     }
     run(subject, out)
@@ -291,7 +300,8 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
     let script = include_str!("../../scripts/yosys/budget.ys").replace("{file}", &verilog_file).replace("{top}", &top);
     std::fs::write(out.join("budget.ys"), &script)?;
     eprintln!("report {top}: yosys coarse netlist ...");
-    let (ok, log) = run_tool("yosys", &["-q", "-l", "budget.log", "-s", "budget.ys"], out).map_err(anyhow::Error::msg)?;
+    let (ok, log) =
+        run_tool("yosys", &["-q", "-l", "budget.log", "-s", "budget.ys"], out).map_err(anyhow::Error::msg)?;
     if !ok {
         bail!("yosys budget pass failed for {top}:\n{log}");
     }
@@ -329,7 +339,10 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
             placement.fmax_by_seed = timed.fmax_by_seed.clone();
             placement.note = match timed.fits {
                 true => None,
-                false => Some(format!("the core fits; Fmax not measured: the pin harness does not fit ({})", timed.note.unwrap_or_default())),
+                false => Some(format!(
+                    "the core fits; Fmax not measured: the pin harness does not fit ({})",
+                    timed.note.unwrap_or_default()
+                )),
             };
         }
         placements.push(placement);

@@ -73,8 +73,18 @@ impl Subject for MonitorParams {
                 BudgetLine::new("pair multiplexers", "N*(N-1)/2", n * (n - 1) / 2, counted.pair_muxes),
             ],
             Matcher::Compact => vec![
-                BudgetLine::new("order comparators (written value against each field)", "2*N", 2 * n, counted.write_comparators),
-                BudgetLine::new("order requirement flip-flops", "N*(N-1)", n * (n - 1), counts.group("order requirements")),
+                BudgetLine::new(
+                    "order comparators (written value against each field)",
+                    "2*N",
+                    2 * n,
+                    counted.write_comparators,
+                ),
+                BudgetLine::new(
+                    "order requirement flip-flops",
+                    "N*(N-1)",
+                    n * (n - 1),
+                    counts.group("order requirements"),
+                ),
                 BudgetLine::new("pair comparators", "none", 0, counted.pair_comparators),
                 BudgetLine::new("pair multiplexers", "none", 0, counted.pair_muxes),
             ],
@@ -96,7 +106,10 @@ impl Subject for MonitorParams {
         };
         let mut statements = vec![matcher];
         if self.options.serial == SerialOutput::Absent {
-            statements.push("Built without the serial frame (`--no-serial`): no serial shifter flip-flops; ser_* are 0.".to_string());
+            statements.push(
+                "Built without the serial frame (`--no-serial`): no serial shifter flip-flops; ser_* are 0."
+                    .to_string(),
+            );
         }
         statements
     }

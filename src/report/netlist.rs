@@ -110,9 +110,11 @@ pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Resul
             let owner = names
                 .get(&bit)
                 .and_then(|candidates| {
-                    candidates.iter().copied().filter(|name| is_register_net(name)).max_by(|a, b| {
-                        a.matches('.').count().cmp(&b.matches('.').count()).then_with(|| b.cmp(a))
-                    })
+                    candidates
+                        .iter()
+                        .copied()
+                        .filter(|name| is_register_net(name))
+                        .max_by(|a, b| a.matches('.').count().cmp(&b.matches('.').count()).then_with(|| b.cmp(a)))
                 })
                 .with_context(|| format!("flip-flop {cell_name} drives no register net (`*.q` or `*_q`)"))?;
             let group = match owner.strip_prefix(scope) {
@@ -214,7 +216,8 @@ impl<'a> FieldCone<'a> {
         let mut mask = 0;
         for (port, direction) in cell["port_directions"].as_object().into_iter().flatten() {
             if direction.as_str() == Some("input") {
-                mask |= bits(&cell["connections"][port]).into_iter().map(|input| self.of(input)).fold(0, |all, m| all | m);
+                mask |=
+                    bits(&cell["connections"][port]).into_iter().map(|input| self.of(input)).fold(0, |all, m| all | m);
             }
         }
         self.memo.insert(bit, mask);
@@ -236,7 +239,8 @@ pub fn pair_select(netlist: &Value, top: &str, counts: &CoarseCounts, order_grou
     };
     let field = |b: i64| stored.contains(&b) || fields.contains_key(&b);
     let written = |b: i64| write_data.contains(&b);
-    let field_of = |cell: &Value, port: &str| bits(&cell["connections"][port]).first().and_then(|b| fields.get(b).copied());
+    let field_of =
+        |cell: &Value, port: &str| bits(&cell["connections"][port]).first().and_then(|b| fields.get(b).copied());
     let mut counted = PairSelect::default();
     let mut compared: HashSet<(usize, usize)> = HashSet::new();
     let mut comparator_outputs: HashSet<i64> = HashSet::new();

@@ -106,12 +106,22 @@ impl Subject for PmuDesign {
             .unwrap_or(0);
         Ok(vec![
             ("trace unit flip-flops (the trace groups below)".to_string(), trace_flip_flops),
-            (format!("trace queue RAM bits (D = {} records of {} bits)", self.params.trace_depth, self.record_bits()), ram_bits),
+            (
+                format!(
+                    "trace queue RAM bits (D = {} records of {} bits)",
+                    self.params.trace_depth,
+                    self.record_bits()
+                ),
+                ram_bits,
+            ),
         ])
     }
     fn parts(&self) -> Vec<(String, String)> {
         let top = Design::top_name(self);
-        ["trace_control", "trace_record", "trace_queue"].iter().map(|part| (part.replace('_', " "), format!("{top}__{part}"))).collect()
+        ["trace_control", "trace_record", "trace_queue"]
+            .iter()
+            .map(|part| (part.replace('_', " "), format!("{top}__{part}")))
+            .collect()
     }
 }
 

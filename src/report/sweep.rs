@@ -86,12 +86,19 @@ pub fn markdown(points: &[SweepPoint], order_width: usize) -> String {
         let lc = super::ice40::cells_text(p.logic_cells, p.fits, p.not_routed);
         let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
         let best = p.best_fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
-        let _ = writeln!(md, "| {} | {} | {} | {} | {} | {lc} | {fmax} | {best} |", p.events, p.flip_flops, p.record, p.order, p.lut4);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {lc} | {fmax} | {best} |",
+            p.events, p.flip_flops, p.record, p.order, p.lut4
+        );
     }
-    md.push_str("\nHand-written Verilog of the same contract (same tools, seeds 1..3), the second series of the plot:\n\n");
+    md.push_str(
+        "\nHand-written Verilog of the same contract (same tools, seeds 1..3), the second series of the plot:\n\n",
+    );
     md.push_str("| N | W | logic cells | Fmax |\n|---:|---:|---:|---:|\n");
     for hand in HAND_RTL {
-        let _ = writeln!(md, "| {} | {} | {} | {} |", hand.events, hand.order_width, hand.cells_text(), hand.fmax_text());
+        let _ =
+            writeln!(md, "| {} | {} | {} | {} |", hand.events, hand.order_width, hand.cells_text(), hand.fmax_text());
     }
     md
 }
@@ -188,12 +195,9 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
         .map(|p| p.logic_cells.unwrap_or(p.lut4) as f64)
         .chain(hand_in_range().map(|h| h.cells.1 as f64))
         .fold(1.0, f64::max);
-    let fmax_max = points
-        .iter()
-        .filter_map(|p| p.best_fmax_mhz)
-        .chain(hand_in_range().map(|h| h.fmax.1))
-        .fold(10.0, f64::max)
-        * 1.15;
+    let fmax_max =
+        points.iter().filter_map(|p| p.best_fmax_mhz).chain(hand_in_range().map(|h| h.fmax.1)).fold(10.0, f64::max)
+            * 1.15;
     let area = Panel { left: 70.0, top: 40.0, width: 560.0, height: 260.0, x_max, y_max: lut_max * 1.1 };
     let speed = Panel { left: 70.0, top: 380.0, width: 560.0, height: 160.0, x_max, y_max: fmax_max };
     let series = |f: &dyn Fn(&SweepPoint) -> f64| points.iter().map(|p| (p.events as f64, f(p))).collect::<Vec<_>>();
@@ -201,7 +205,10 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
     let w = order_width as f64;
     let x_ticks: Vec<f64> = (0..=x_max as usize).step_by(4).skip(1).map(|n| n as f64).collect();
     let mut s = String::new();
-    let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"680\" height=\"590\" font-family=\"sans-serif\">");
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"680\" height=\"590\" font-family=\"sans-serif\">"
+    );
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
     let _ = writeln!(
         s,

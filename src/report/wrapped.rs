@@ -64,7 +64,9 @@ impl Subject for OnBus<'_> {
         self.inner
             .parts()
             .into_iter()
-            .map(|(label, module)| (label, module.strip_prefix(&bare).map_or(module.clone(), |rest| format!("{core}{rest}"))))
+            .map(|(label, module)| {
+                (label, module.strip_prefix(&bare).map_or(module.clone(), |rest| format!("{core}{rest}")))
+            })
             .collect()
     }
 }

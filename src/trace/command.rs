@@ -6,7 +6,9 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
 
-use super::{decode, totals, totals_csv, totals_table, trace_csv, trace_table, words_from_hex, words_from_vcd, TraceFormat};
+use super::{
+    decode, totals, totals_csv, totals_table, trace_csv, trace_table, words_from_hex, words_from_vcd, TraceFormat,
+};
 use crate::design::Artifact;
 use pmugen_hdl::params::{ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, THREADS};
 
@@ -40,10 +42,12 @@ impl DecodeArgs {
     /// The stream format: from the design description, or from the flags.
     fn format(&self) -> Result<TraceFormat> {
         if let Some(path) = &self.design {
-            let text = std::fs::read_to_string(path).with_context(|| format!("--design {}: cannot read", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("--design {}: cannot read", path.display()))?;
             return TraceFormat::from_design_json(&text, &path.display().to_string()).map_err(|e| anyhow!(e));
         }
-        let (Some(threads), Some(counters), Some(counter_width)) = (self.threads, self.counters, self.counter_width) else {
+        let (Some(threads), Some(counters), Some(counter_width)) = (self.threads, self.counters, self.counter_width)
+        else {
             bail!("give --design <top>_design.json (written by `pmugen generate pmu`), or --threads, --counters and --counter-width");
         };
         Ok(TraceFormat {
@@ -60,8 +64,10 @@ pub fn run(args: &DecodeArgs) -> Result<()> {
     let format = args.format()?;
     let path = args.stream.display().to_string();
     let text = std::fs::read_to_string(&args.stream).with_context(|| format!("{path}: cannot read the stream"))?;
-    let is_vcd = args.stream.extension().is_some_and(|e| e.eq_ignore_ascii_case("vcd")) || text.trim_start().starts_with('$');
-    let words = if is_vcd { words_from_vcd(&text, &path) } else { words_from_hex(&text, &path) }.map_err(|e| anyhow!(e))?;
+    let is_vcd =
+        args.stream.extension().is_some_and(|e| e.eq_ignore_ascii_case("vcd")) || text.trim_start().starts_with('$');
+    let words =
+        if is_vcd { words_from_vcd(&text, &path) } else { words_from_hex(&text, &path) }.map_err(|e| anyhow!(e))?;
     let records = decode(&words, &format).map_err(|e| anyhow!("{path}: {e}"))?;
     let block_totals = totals(&records);
     let artifacts = [
@@ -69,7 +75,15 @@ pub fn run(args: &DecodeArgs) -> Result<()> {
         Artifact { name: "totals.csv".into(), text: totals_csv(&block_totals, &format) },
     ];
     crate::generate::write_artifacts(&artifacts, &args.out)?;
-    println!("{} words, {} records ({} threads, K = {}, CW = {}, AW = {})", words.len(), records.len(), format.threads, format.counters, format.counter_width, format.address_width);
+    println!(
+        "{} words, {} records ({} threads, K = {}, CW = {}, AW = {})",
+        words.len(),
+        records.len(),
+        format.threads,
+        format.counters,
+        format.counter_width,
+        format.address_width
+    );
     println!("\nTrace of blocks\n\n{}", trace_table(&records, &format));
     println!("\nPer-block totals\n\n{}", totals_table(&block_totals, &format));
     println!("wrote {} and {}", args.out.join("trace.csv").display(), args.out.join("totals.csv").display());

@@ -154,6 +154,8 @@ pub fn assert_monitor_lockstep(
     assert!(summary.active("matched") > cycles / 100, "only {} matched cycles", summary.active("matched"));
     match params.options.serial {
         SerialOutput::Frame => assert!(summary.active("ser_last") > 0, "no serial frame completed"),
-        SerialOutput::Absent => assert_eq!(summary.active("ser_valid"), 0, "a monitor without the serial frame sent one"),
+        SerialOutput::Absent => {
+            assert_eq!(summary.active("ser_valid"), 0, "a monitor without the serial frame sent one")
+        }
     }
 }

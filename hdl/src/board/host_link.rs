@@ -271,7 +271,8 @@ impl<const B: usize> Logic for HostLink<B> {
         }
         // Frame capture from the first bit of a frame, zero padded to whole bytes.
         self.free.next = !self.frame_full.q.val() & (self.frame_left.q.val() == self.zero8.val());
-        self.take.next = (self.ser_valid.val() & (self.capturing.q.val() | (!self.mid_frame.q.val() & self.free.val())))
+        self.take.next = (self.ser_valid.val()
+            & (self.capturing.q.val() | (!self.mid_frame.q.val() & self.free.val())))
             | self.padding.q.val();
         self.mid_frame.d.next = self.ser_valid.val() & !self.ser_last.val();
         self.acc_next.next = self.acc.q.val() >> 1;

@@ -174,10 +174,14 @@ mod tests {
         let (mut sent, mut received) = (0, Vec::new());
         for _ in 0..message.len() * 11 * 104 + 200 {
             let send = sent < message.len();
-            apply(&mut tx, |u| &mut u.clock, |u| {
-                u.send.next = send;
-                u.data.next = bits_of(*message.get(sent).unwrap_or(&0) as u64);
-            });
+            apply(
+                &mut tx,
+                |u| &mut u.clock,
+                |u| {
+                    u.send.next = send;
+                    u.data.next = bits_of(*message.get(sent).unwrap_or(&0) as u64);
+                },
+            );
             // The byte is taken at this edge when `send` and `ready` are both high.
             if send && tx.ready.val() {
                 sent += 1;

@@ -137,10 +137,14 @@ mod tests {
                 assert!(uut.tx.val() && uut.ready.val(), "idle between bytes");
                 edge(&mut uut, |u| &mut u.clock);
             }
-            apply(&mut uut, |u| &mut u.clock, |u| {
-                u.data.next = bits_of(byte as u64);
-                u.send.next = true;
-            });
+            apply(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.data.next = bits_of(byte as u64);
+                    u.send.next = true;
+                },
+            );
             assert!(uut.ready.val());
             edge(&mut uut, |u| &mut u.clock);
             for (clock, level) in encode(byte, 9).into_iter().enumerate() {

@@ -63,7 +63,11 @@ pub fn verilog(design: &WrappedDesign) -> String {
          assign s_axil_awready = take_write;\n    assign s_axil_wready = take_write;\n    \
          assign s_axil_arready = take_read;\n",
     );
-    let _ = writeln!(v, "    wire [{}:0] access_address = take_write ? s_axil_awaddr : s_axil_araddr;", design.layout.address_bits - 1);
+    let _ = writeln!(
+        v,
+        "    wire [{}:0] access_address = take_write ? s_axil_awaddr : s_axil_araddr;",
+        design.layout.address_bits - 1
+    );
     let _ = writeln!(v, "    wire [{}:0] access_wdata = s_axil_wdata;", data - 1);
     let _ = writeln!(v, "    wire [{}:0] access_strobes = s_axil_wstrb;", data / 8 - 1);
     if design.check == AccessCheck::ByDesign {

@@ -127,7 +127,11 @@ pub(crate) mod testing {
         let monitor_top = bus.top_name("m4");
         let monitor = crate::emit::verilog(&mut EventOrderMonitor::<4, 2>::new(), &format!("{monitor_top}__core"), &[]);
         let pmu_top = bus.top_name("p1");
-        let pmu = crate::emit::verilog(&mut Pmu::new(&PmuParams::with_default_table(1, 2, 16)), &format!("{pmu_top}__core"), &[]);
+        let pmu = crate::emit::verilog(
+            &mut Pmu::new(&PmuParams::with_default_table(1, 2, 16)),
+            &format!("{pmu_top}__core"),
+            &[],
+        );
         let cases = [
             (monitor_top, monitor, BusLayout::MONITOR, bus_access_check(4, 2)),
             (pmu_top, pmu, BusLayout::pmu(1), AccessCheck::ByDesign),

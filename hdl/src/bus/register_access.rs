@@ -66,7 +66,10 @@ impl WrappedDesign {
         // The thread is the address above the bank's 256 registers (docs/bus.md §1).
         let thread_bits = layout.address_bits - 8 - layout.offset_bits();
         if check == AccessCheck::ByDesign && width("reg_thread") != thread_bits {
-            return Err(format!("{core} has a {}-bit reg_thread; the bus layout has {thread_bits}", width("reg_thread")));
+            return Err(format!(
+                "{core} has a {}-bit reg_thread; the bus layout has {thread_bits}",
+                width("reg_thread")
+            ));
         }
         let data = width("reg_rdata");
         if data != layout.data_bits {
@@ -190,8 +193,8 @@ mod tests {
     #[test]
     fn a_design_without_the_needed_ports_is_refused() {
         let ports = vec![("clock".to_string(), true, 1), ("reset".to_string(), true, 1)];
-        let error = WrappedDesign::new("t_axil", "t_axil__core", ports, BusLayout::MONITOR, AccessCheck::ByDesign)
-            .unwrap_err();
+        let error =
+            WrappedDesign::new("t_axil", "t_axil__core", ports, BusLayout::MONITOR, AccessCheck::ByDesign).unwrap_err();
         assert!(error.contains("reg_addr"), "{error}");
     }
 }

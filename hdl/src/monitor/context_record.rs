@@ -110,7 +110,9 @@ impl<const N: usize> Logic for ContextRecord<N> {
             self.before[m].next = self.rows[m].q.val() & self.live_mask.val() & self.others[m].val();
             self.rows[m].d.next = self.rows[m].q.val() & self.live_mask.val() & self.others[m].val();
             if self.enable.val() & self.occur.val().get_bit(m) {
-                self.rows[m].d.next = (self.rows[m].q.val() | (self.seen.val() & self.others[m].val())) & self.live_mask.val() & self.others[m].val();
+                self.rows[m].d.next = (self.rows[m].q.val() | (self.seen.val() & self.others[m].val()))
+                    & self.live_mask.val()
+                    & self.others[m].val();
             }
             if self.reset.val() {
                 self.rows[m].d.next = self.zero.val();
@@ -148,19 +150,31 @@ mod tests {
                 _ => rng.gen::<u32>() & 0x3F,
             };
             let (enable, clear, reset) = (rng.gen_bool(0.9), rng.gen_ratio(1, 60), rng.gen_ratio(1, 300));
-            apply(&mut uut, |u| &mut u.clock, |u| {
-                u.occur.next = bits_of(occur as u64);
-                u.seen.next = bits_of(model.seen as u64);
-                u.enable.next = enable;
-                u.clear.next = clear;
-                u.reset.next = reset;
-            });
+            apply(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.occur.next = bits_of(occur as u64);
+                    u.seen.next = bits_of(model.seen as u64);
+                    u.enable.next = enable;
+                    u.clear.next = clear;
+                    u.reset.next = reset;
+                },
+            );
             let updated = if enable { model.recorded(occur) } else { model.clone() };
             for m in 0..N {
-                assert_eq!(value_of(uut.before[m].val()) as u32, model.row(m), "before[{m}] step {step} seed {seed:#x}");
+                assert_eq!(
+                    value_of(uut.before[m].val()) as u32,
+                    model.row(m),
+                    "before[{m}] step {step} seed {seed:#x}"
+                );
                 // While live, the raw row is the row as read; after a clear it reads 0.
                 let stored = value_of(uut.stored[m].val()) as u32;
-                assert_eq!(if uut.live.val() { stored } else { 0 }, model.row(m), "stored[{m}] step {step} seed {seed:#x}");
+                assert_eq!(
+                    if uut.live.val() { stored } else { 0 },
+                    model.row(m),
+                    "stored[{m}] step {step} seed {seed:#x}"
+                );
             }
             edge(&mut uut, |u| &mut u.clock);
             model = if clear || reset { RecordModel::new(N) } else { updated };

@@ -117,12 +117,16 @@ mod tests {
         for step in 0..3_000 {
             let occur = rng.gen::<u32>() & 0x7F & if rng.gen_bool(0.7) { 0 } else { 0x7F };
             let (enable, clear, reset) = (rng.gen_bool(0.8), rng.gen_ratio(1, 40), rng.gen_ratio(1, 200));
-            apply(&mut uut, |u| &mut u.clock, |u| {
-                u.occur.next = bits_of(occur as u64);
-                u.enable.next = enable;
-                u.clear.next = clear;
-                u.reset.next = reset;
-            });
+            apply(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.occur.next = bits_of(occur as u64);
+                    u.enable.next = enable;
+                    u.clear.next = clear;
+                    u.reset.next = reset;
+                },
+            );
             assert_eq!(value_of(uut.seen.val()) as u32, model.seen, "step {step}, seed {seed:#x}");
             edge(&mut uut, |u| &mut u.clock);
             model = if clear || reset {

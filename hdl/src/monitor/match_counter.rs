@@ -170,13 +170,17 @@ mod tests {
         for step in 0..5_000 {
             let (match_now, auto_rearm, window) = (rng.gen_bool(0.6), rng.gen_bool(0.5), rng.gen_bool(0.8));
             let (clear, reset) = (rng.gen_ratio(1, 80), rng.gen_ratio(1, 500));
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.match_now.next = match_now;
-                u.auto_rearm.next = auto_rearm;
-                u.window.next = window;
-                u.clear.next = clear;
-                u.reset.next = reset;
-            });
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.match_now.next = match_now;
+                    u.auto_rearm.next = auto_rearm;
+                    u.window.next = window;
+                    u.clear.next = clear;
+                    u.reset.next = reset;
+                },
+            );
             if reset {
                 model = CounterModel::new(4);
             } else {
@@ -198,11 +202,15 @@ mod tests {
         let mut uut = MatchCounter::<4>::new();
         uut.connect_all();
         for step in 0..16 {
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.match_now.next = true;
-                u.auto_rearm.next = true;
-                u.window.next = true;
-            });
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.match_now.next = true;
+                    u.auto_rearm.next = true;
+                    u.window.next = true;
+                },
+            );
             // COUNT is (step + 1) % 16 now; the register shows the previous cycle's.
             assert_eq!(value_of(uut.previous_count.val()), step % 16);
             assert_eq!(uut.overflow.val(), step == 15, "overflow after {} counts", step + 1);

@@ -91,13 +91,23 @@ mod tests {
             let write = if rng.gen_bool(0.5) { 1u64 << rng.gen_range(0..5) } else { 0 };
             let value = rng.gen_range(0..16u64);
             let reset = rng.gen_ratio(1, 100);
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.write.next = bits_of(write);
-                u.wdata.next = bits_of(value);
-                u.reset.next = reset;
-            });
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.write.next = bits_of(write);
+                    u.wdata.next = bits_of(value);
+                    u.reset.next = reset;
+                },
+            );
             for (e, field) in model.iter_mut().enumerate() {
-                *field = if reset { 0 } else if write >> e & 1 == 1 { value } else { *field };
+                *field = if reset {
+                    0
+                } else if write >> e & 1 == 1 {
+                    value
+                } else {
+                    *field
+                };
                 assert_eq!(value_of(uut.order[e].val()), *field, "order[{e}] step {step} seed {seed:#x}");
             }
         }

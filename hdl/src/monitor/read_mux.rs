@@ -69,7 +69,8 @@ pub fn verilog(entries: &[ReadEntry]) -> String {
         let _ = writeln!(v, "always @(*) begin");
         let _ = writeln!(v, "    case (addr[{}:0])", bits - 1);
         for entry in entries.iter().filter(|e| e.group == *group) {
-            let _ = writeln!(v, "        {bits}'h{:x}: {group}_value = {};", entry.addr & ((1 << bits) - 1), entry.expr);
+            let _ =
+                writeln!(v, "        {bits}'h{:x}: {group}_value = {};", entry.addr & ((1 << bits) - 1), entry.expr);
         }
         if addrs.len() < 1 << bits {
             let _ = writeln!(v, "        default: {group}_value = 32'h0;");

@@ -5,8 +5,8 @@
 //! Addresses are 8-bit word addresses. Per-event registers (`ORDER[e]`, `BEFORE[m]`)
 //! occupy `base + e` for `e < N`. The monitor has no privilege: every register is in
 //! one bank, and unlisted addresses read 0 and ignore writes.
-pub use crate::regmap::{field, Access, Copies, Field, Register as GenericRegister, Reset, Width};
 use crate::regmap::{export::TableStyle, Bank, UserAccess};
+pub use crate::regmap::{field, Access, Copies, Field, Register as GenericRegister, Reset, Width};
 
 /// A monitor register.
 pub type Register = GenericRegister<Source>;
@@ -80,7 +80,8 @@ pub const ID: Register = register(
 );
 
 pub const CTRL_ENABLE: Field = field("ENABLE", 0, Width::Bits(1), "record occurrences (gates only the recording)");
-pub const CTRL_AUTO_REARM: Field = field("AUTO_REARM", 1, Width::Bits(1), "every match clears the record; count every match");
+pub const CTRL_AUTO_REARM: Field =
+    field("AUTO_REARM", 1, Width::Bits(1), "every match clears the record; count every match");
 pub const CTRL_START_SEL: Field = field("START_SEL", 2, Width::Bits(2), "which start line opens the window");
 pub const CTRL_STOP_SEL: Field = field("STOP_SEL", 4, Width::Bits(2), "which stop line closes the window");
 pub const CTRL_SERIAL_EN: Field = field("SERIAL_EN", 6, Width::Bits(1), "send serial frames back to back");
@@ -102,7 +103,8 @@ pub const CTRL: Register = register(
 pub const CMD_CLEAR_RECORD: Field = field("CLEAR_RECORD", 0, Width::Bits(1), "clear event register and record");
 pub const CMD_CLEAR_COUNT: Field = field("CLEAR_COUNT", 1, Width::Bits(1), "zero COUNT and OVERFLOW");
 pub const CMD_OPEN_WINDOW: Field = field("OPEN_WINDOW", 2, Width::Bits(1), "open the counting window");
-pub const CMD_CLOSE_WINDOW: Field = field("CLOSE_WINDOW", 3, Width::Bits(1), "close the counting window (wins over open)");
+pub const CMD_CLOSE_WINDOW: Field =
+    field("CLOSE_WINDOW", 3, Width::Bits(1), "close the counting window (wins over open)");
 
 pub const CMD: Register = register(
     "CMD",
@@ -115,8 +117,10 @@ pub const CMD: Register = register(
     "commands: write 1 to act, in the cycle of the write",
 );
 
-pub const STATUS_WINDOW: Field = field("WINDOW", 0, Width::Bits(1), "window open (same flip-flop as the `window` port)");
-pub const STATUS_MATCHED: Field = field("MATCHED", 1, Width::Bits(1), "match flag (same flip-flop as the `matched` port)");
+pub const STATUS_WINDOW: Field =
+    field("WINDOW", 0, Width::Bits(1), "window open (same flip-flop as the `window` port)");
+pub const STATUS_MATCHED: Field =
+    field("MATCHED", 1, Width::Bits(1), "match flag (same flip-flop as the `matched` port)");
 pub const STATUS_OVERFLOW: Field = field("OVERFLOW", 2, Width::Bits(1), "COUNT wrapped; sticky until CLEAR_COUNT");
 
 pub const STATUS: Register = register(

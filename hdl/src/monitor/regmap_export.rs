@@ -115,9 +115,17 @@ mod tests {
     fn markdown_lists_every_register_once() {
         let md = markdown_table();
         for register in REGISTERS {
-            assert_eq!(md.matches(&format!("| {} |", register.name)).count() + md.matches(&format!("| {}[e] |", register.name)).count(), 1, "{}", register.name);
+            assert_eq!(
+                md.matches(&format!("| {} |", register.name)).count()
+                    + md.matches(&format!("| {}[e] |", register.name)).count(),
+                1,
+                "{}",
+                register.name
+            );
         }
-        assert!(md.contains("| 0x01 | CTRL | RW | 0x2 | [0] ENABLE, [1] AUTO_REARM, [3:2] START_SEL, [5:4] STOP_SEL, [6] SERIAL_EN |"));
+        assert!(md.contains(
+            "| 0x01 | CTRL | RW | 0x2 | [0] ENABLE, [1] AUTO_REARM, [3:2] START_SEL, [5:4] STOP_SEL, [6] SERIAL_EN |"
+        ));
         assert!(md.contains("| 0x10+e | ORDER[e] | RW | 0x0 | [W-1:0] ORDER |"));
         assert!(md.contains("| 0x02 | CMD | W, reads 0 | 0x0 |"));
     }

@@ -88,10 +88,14 @@ mod tests {
         for step in 0..2_000 {
             let lines = rng.gen::<u32>() & 0x3F;
             let reset = rng.gen_ratio(1, 50);
-            apply(&mut uut, |u| &mut u.clock, |u| {
-                u.lines.next = bits_of(lines as u64);
-                u.reset.next = reset;
-            });
+            apply(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.lines.next = bits_of(lines as u64);
+                    u.reset.next = reset;
+                },
+            );
             let rise = value_of(uut.rise.val()) as u32;
             assert_eq!(rise, rising(lines, previous), "step {step}, seed {seed:#x}");
             edge(&mut uut, |u| &mut u.clock);

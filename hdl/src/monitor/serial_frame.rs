@@ -79,7 +79,13 @@ impl<const N: usize> SerialFrame<N> {
             data: Default::default(),
             valid: Default::default(),
             last: Default::default(),
-            state: Internal(FrameState { output, frame: vec![false; Self::FRAME_BITS], position: 0, busy: false, count_due: false }),
+            state: Internal(FrameState {
+                output,
+                frame: vec![false; Self::FRAME_BITS],
+                position: 0,
+                busy: false,
+                count_due: false,
+            }),
         }
     }
 
@@ -215,8 +221,11 @@ impl<const N: usize> Logic for SerialFrame<N> {
 fn absent(n: usize) -> String {
     let mut v = String::new();
     let _ = writeln!(v, "// Built without the serial frame (--no-serial): ser_* are constant 0.");
-    let inputs: Vec<String> =
-        ["clock", "reset", "enable", "count"].iter().map(|s| s.to_string()).chain((0..n).map(|m| format!("before${m}"))).collect();
+    let inputs: Vec<String> = ["clock", "reset", "enable", "count"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain((0..n).map(|m| format!("before${m}")))
+        .collect();
     v.push_str(&unused_sink("frame_inputs", &inputs));
     let _ = writeln!(v, "always @(*) begin");
     let _ = writeln!(v, "    data = 1'b0;");
@@ -262,14 +271,18 @@ mod tests {
             let count: u32 = rng.gen();
             let enable = rng.gen_bool(0.7);
             let reset = rng.gen_ratio(1, 500);
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                for m in 0..N {
-                    u.before[m].next = bits_of(record.row(m) as u64);
-                }
-                u.count.next = bits_of(previous_count as u64);
-                u.enable.next = enable;
-                u.reset.next = reset;
-            });
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    for m in 0..N {
+                        u.before[m].next = bits_of(record.row(m) as u64);
+                    }
+                    u.count.next = bits_of(previous_count as u64);
+                    u.enable.next = enable;
+                    u.reset.next = reset;
+                },
+            );
             if reset {
                 model = FrameModel::default();
             } else {

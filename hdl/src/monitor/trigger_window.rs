@@ -129,15 +129,19 @@ mod tests {
             }
             let (start_sel, stop_sel) = (rng.gen_range(0..4u32), rng.gen_range(0..4u32));
             let (open, close, reset) = (rng.gen_ratio(1, 20), rng.gen_ratio(1, 20), rng.gen_ratio(1, 200));
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.start.next = bits_of(start as u64);
-                u.stop.next = bits_of(stop as u64);
-                u.start_sel.next = bits_of(start_sel as u64);
-                u.stop_sel.next = bits_of(stop_sel as u64);
-                u.open_cmd.next = open;
-                u.close_cmd.next = close;
-                u.reset.next = reset;
-            });
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.start.next = bits_of(start as u64);
+                    u.stop.next = bits_of(stop as u64);
+                    u.start_sel.next = bits_of(start_sel as u64);
+                    u.stop_sel.next = bits_of(stop_sel as u64);
+                    u.open_cmd.next = open;
+                    u.close_cmd.next = close;
+                    u.reset.next = reset;
+                },
+            );
             if reset {
                 model = WindowModel::default();
             } else {

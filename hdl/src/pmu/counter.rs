@@ -219,8 +219,17 @@ impl Logic for Counter {
         verilog!(v, "wire at_least_cmask = {} >= {};", zero_extend("count", low, wide), zero_extend(&cmask, 8, wide));
         verilog!(v, "wire nonzero = count != {};", literal(low, 0));
         let next = |field: &crate::regmap::Field| format!("evtsel_next[{}]", field.lsb);
-        verilog!(v, "wire mode_ok_next = ({} & ~kernel_next) | ({} & kernel_next);", next(&evtsel::USR), next(&evtsel::OS));
-        verilog!(v, "wire qualified_next = {} & enabled_next & mode_ok_next & ~frozen_next & known_next;", next(&evtsel::EN));
+        verilog!(
+            v,
+            "wire mode_ok_next = ({} & ~kernel_next) | ({} & kernel_next);",
+            next(&evtsel::USR),
+            next(&evtsel::OS)
+        );
+        verilog!(
+            v,
+            "wire qualified_next = {} & enabled_next & mode_ok_next & ~frozen_next & known_next;",
+            next(&evtsel::EN)
+        );
         verilog!(v, "wire qualified = qualified_q;");
         verilog!(v, "wire threshold = cmask_set ? (at_least_cmask ^ {}) : nonzero;", bit(&evtsel::INV));
         verilog!(v, "wire condition = qualified & threshold;");
@@ -233,7 +242,12 @@ impl Logic for Counter {
         verilog!(v, "    else increment = {};", literal(low, 0));
         verilog!(v, "end");
         verilog!(v, "wire [{}:0] base_w = restore ? shadow_q : value_q;", cw - 1);
-        verilog!(v, "wire [{cw}:0] sum = {} + {};", zero_extend("base_w", cw, cw + 1), zero_extend("increment", low, cw + 1));
+        verilog!(
+            v,
+            "wire [{cw}:0] sum = {} + {};",
+            zero_extend("base_w", cw, cw + 1),
+            zero_extend("increment", low, cw + 1)
+        );
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
         verilog!(v, "        value_q <= {0};\n        shadow_q <= {0};\n        prev_condition_q <= 1'b0;\n        qualified_q <= 1'b0;", literal(cw, 0));
@@ -315,7 +329,13 @@ mod tests {
         } else {
             natural
         };
-        let next_shadow = if step.shadow_write { step.wdata } else if step.save { counter } else { shadow };
+        let next_shadow = if step.shadow_write {
+            step.wdata
+        } else if step.save {
+            counter
+        } else {
+            shadow
+        };
         (next_counter, next_shadow, cond, sum >= modulo && !step.write, natural)
     }
 
@@ -355,25 +375,30 @@ mod tests {
             for cycle_index in 0..20_000 {
                 let next = random_step(&mut rng, width);
                 let reset = rng.gen_ratio(1, 2000);
-                apply(&mut uut, |u| &mut u.clock, |u| {
-                    u.count.set(step.count);
-                    u.evtsel.next = step.evtsel.to_bits();
-                    // The qualification inputs carry the next step's values.
-                    u.evtsel_next.next = next.evtsel.to_bits();
-                    u.known_next.next = next.known;
-                    u.enabled_next.next = next.global_enable && next.spflt_allow;
-                    u.kernel_next.next = next.kernel;
-                    u.frozen_next.next = next.frozen;
-                    u.save.next = step.save;
-                    u.restore.next = step.restore;
-                    u.write.next = step.write;
-                    u.restart.next = step.restart;
-                    u.shadow_write.next = step.shadow_write;
-                    u.wdata.set(step.wdata);
-                    u.reset.next = reset;
-                });
+                apply(
+                    &mut uut,
+                    |u| &mut u.clock,
+                    |u| {
+                        u.count.set(step.count);
+                        u.evtsel.next = step.evtsel.to_bits();
+                        // The qualification inputs carry the next step's values.
+                        u.evtsel_next.next = next.evtsel.to_bits();
+                        u.known_next.next = next.known;
+                        u.enabled_next.next = next.global_enable && next.spflt_allow;
+                        u.kernel_next.next = next.kernel;
+                        u.frozen_next.next = next.frozen;
+                        u.save.next = step.save;
+                        u.restore.next = step.restore;
+                        u.write.next = step.write;
+                        u.restart.next = step.restart;
+                        u.shadow_write.next = step.shadow_write;
+                        u.wdata.set(step.wdata);
+                        u.reset.next = reset;
+                    },
+                );
                 let q = !after_reset && qualifies(&step);
-                let (next_counter, next_shadow, next_prev, overflow, natural) = rules(&step, q, counter, shadow, prev, width);
+                let (next_counter, next_shadow, next_prev, overflow, natural) =
+                    rules(&step, q, counter, shadow, prev, width);
                 let context = format!("CW={width} cycle {cycle_index} {step:?} seed {seed:#x}");
                 // `overflow` is combinational: it shows this cycle's step before the edge.
                 assert_eq!(uut.overflow.val(), overflow, "overflow, {context}");

@@ -85,7 +85,8 @@ impl Logic for EventDecoder {
         verilog!(v, "    known = 1'b1;\n    position = {};", literal(width, 0));
         verilog!(v, "    case (code)");
         for (position, (code, name)) in self.events.0.iter().enumerate() {
-            let value = if by_position { format!("position = {}; ", literal(width, position as u64)) } else { String::new() };
+            let value =
+                if by_position { format!("position = {}; ", literal(width, position as u64)) } else { String::new() };
             verilog!(v, "        16'h{code:04x}: begin {value}end // {name}");
         }
         verilog!(v, "        default: known = 1'b0;");

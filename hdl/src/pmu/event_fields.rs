@@ -133,7 +133,9 @@ impl EventFields {
         let total = self.count_width;
         match (f.scope, any_sum && self.threads > 1) {
             (Scope::Core, _) => zero_extend(&slice(ports.core, f.lsb, f.width, ports.core_width), f.width, total),
-            (Scope::Thread, true) => zero_extend(&slice(ports.sums, f.sum_lsb, f.sum_width, self.sums_width), f.sum_width, total),
+            (Scope::Thread, true) => {
+                zero_extend(&slice(ports.sums, f.sum_lsb, f.sum_width, self.sums_width), f.sum_width, total)
+            }
             (Scope::Thread, false) => {
                 let at = thread * self.thread_width + f.lsb;
                 zero_extend(&slice(ports.events, at, f.width, ports.events_width), f.width, total)

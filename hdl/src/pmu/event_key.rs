@@ -120,7 +120,10 @@ mod tests {
         let key = EventKey::for_table(&EventTable::default_table());
         assert_eq!(key, EventKey::CodeBits(vec![0, 1, 2, 3, 4, 5, 6, 13]));
         assert_eq!(key.of(0x2016, 0), 0b1001_0110, "VPU_INSTRUCTIONS_EXECUTED: UMASK bit 5 and EVENT 0x16");
-        assert_eq!(key.expression("wdata", "index"), "{wdata[13], wdata[6], wdata[5], wdata[4], wdata[3], wdata[2], wdata[1], wdata[0]}");
+        assert_eq!(
+            key.expression("wdata", "index"),
+            "{wdata[13], wdata[6], wdata[5], wdata[4], wdata[3], wdata[2], wdata[1], wdata[0]}"
+        );
     }
 
     #[test]
@@ -129,7 +132,13 @@ mod tests {
             let events: Vec<String> = codes
                 .iter()
                 .enumerate()
-                .map(|(i, c)| format!(r#"{{"EventName": "E{i}", "EventCode": "0x{:02X}", "UMask": "0x{:02X}"}}"#, c & 0xFF, c >> 8))
+                .map(|(i, c)| {
+                    format!(
+                        r#"{{"EventName": "E{i}", "EventCode": "0x{:02X}", "UMask": "0x{:02X}"}}"#,
+                        c & 0xFF,
+                        c >> 8
+                    )
+                })
                 .collect();
             EventTable::from_json(&format!("[{}]", events.join(",")), "t.json", "t", 4).unwrap()
         };

@@ -119,7 +119,12 @@ impl Logic for EventSampler {
         // a 2:1 choice per event before the multiplexer would cost a LUT per event bit.
         verilog!(v, "reg [{}:0] own;\nreg [{}:0] any_sum;\nreg thread_event;", count_width - 1, count_width - 1);
         verilog!(v, "always @(*) begin");
-        verilog!(v, "    own = {};\n    any_sum = {};\n    thread_event = 1'b0;", literal(count_width, 0), literal(count_width, 0));
+        verilog!(
+            v,
+            "    own = {};\n    any_sum = {};\n    thread_event = 1'b0;",
+            literal(count_width, 0),
+            literal(count_width, 0)
+        );
         verilog!(v, "    case (selected_index)");
         for (index, name) in f.names.iter().enumerate() {
             let label = literal(index_width, f.keys[index]);
@@ -133,7 +138,11 @@ impl Logic for EventSampler {
         }
         verilog!(v, "        default: ;\n    endcase\nend");
         verilog!(v, "always @(posedge clock) begin");
-        verilog!(v, "    count_q <= reset ? {} : ((selected_any & thread_event) ? any_sum : own);", literal(count_width, 0));
+        verilog!(
+            v,
+            "    count_q <= reset ? {} : ((selected_any & thread_event) ? any_sum : own);",
+            literal(count_width, 0)
+        );
         verilog!(v, "end");
         verilog!(v, "always @(*) count = count_q;");
         let mut unused = Vec::new();

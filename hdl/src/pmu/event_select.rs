@@ -59,7 +59,8 @@ impl EventSelect {
     /// A select in a PMU of `params`.
     pub fn new(params: &PmuParams) -> Self {
         let zero = params.table.events.iter().position(|e| e.code == 0 && e.umask == 0);
-        let reset = SelectState { evtsel: 0, index: params.event_key().of(0, zero.unwrap_or(0)), known: zero.is_some() };
+        let reset =
+            SelectState { evtsel: 0, index: params.event_key().of(0, zero.unwrap_or(0)), known: zero.is_some() };
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -116,7 +117,12 @@ impl Logic for EventSelect {
         v.push_str(&register_declaration("known_q", 1, reset.known as u64));
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
-        verilog!(v, "        evtsel_q <= 32'h0;\n        index_q <= {};\n        known_q <= 1'b{};", literal(width, reset.index), reset.known as u8);
+        verilog!(
+            v,
+            "        evtsel_q <= 32'h0;\n        index_q <= {};\n        known_q <= 1'b{};",
+            literal(width, reset.index),
+            reset.known as u8
+        );
         verilog!(v, "    end else if (write) begin");
         verilog!(v, "        evtsel_q <= {{wdata[31:20], 1'b0, wdata[18:0]}}; // bit 19 is reserved");
         verilog!(v, "        index_q <= decoded_index;\n        known_q <= decoded_known;");
@@ -163,20 +169,28 @@ mod tests {
             };
             let wdata = rng.gen::<u64>() & 0xFFFF_0000 | code;
             let (write, reset) = (rng.gen_bool(0.1), rng.gen_ratio(1, 400));
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.write.next = write;
-                u.wdata.next = wdata.to_bits();
-                u.decoded_index.set(key_of(code));
-                u.decoded_known.next = position(code).is_some();
-                u.reset.next = reset;
-            });
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.write.next = write;
+                    u.wdata.next = wdata.to_bits();
+                    u.decoded_index.set(key_of(code));
+                    u.decoded_known.next = position(code).is_some();
+                    u.reset.next = reset;
+                },
+            );
             if reset {
                 (evtsel_value, selected) = (0, position(0).map(|_| key_of(0)));
             } else if write {
                 (evtsel_value, selected) = (wdata & 0xFFF7_FFFF, position(code).map(|_| key_of(code)));
             }
             assert_eq!(uut.evtsel.val().index() as u64, evtsel_value, "step {step}");
-            assert_eq!(uut.evtsel_next.val().index() as u64, evtsel_value, "without a write, the next value is the value");
+            assert_eq!(
+                uut.evtsel_next.val().index() as u64,
+                evtsel_value,
+                "without a write, the next value is the value"
+            );
             if !reset {
                 // The write still on the port repeats itself: the next value is the value.
                 assert_eq!(uut.known_next.val(), selected.is_some(), "step {step}");

@@ -29,7 +29,11 @@ pub struct EventSums {
 impl EventSums {
     /// The sums for the event fields `fields`, `events_width` bits of events.
     pub fn new(fields: &EventFields, events_width: usize) -> Self {
-        Self { events: DynSignal::new(events_width), sums: DynSignal::new(fields.sums_width), fields: Internal(fields.clone()) }
+        Self {
+            events: DynSignal::new(events_width),
+            sums: DynSignal::new(fields.sums_width),
+            fields: Internal(fields.clone()),
+        }
     }
 }
 
@@ -53,7 +57,13 @@ impl Logic for EventSums {
         }
         for (field, name) in f.fields.iter().zip(&f.names).filter(|(field, _)| field.scope == Scope::Thread) {
             let terms: Vec<String> = (0..f.threads)
-                .map(|t| zero_extend(&slice("events", t * f.thread_width + field.lsb, field.width, width), field.width, field.sum_width))
+                .map(|t| {
+                    zero_extend(
+                        &slice("events", t * f.thread_width + field.lsb, field.width, width),
+                        field.width,
+                        field.sum_width,
+                    )
+                })
                 .collect();
             let target = slice("sums", field.sum_lsb, field.sum_width, f.sums_width);
             verilog!(v, "    {target} = {}; // {name}", terms.join(" + "));
@@ -80,10 +90,16 @@ mod tests {
     fn verilog_is_valid() {
         for threads in [1, 4] {
             let params = PmuParams::with_default_table(threads, 2, 40);
-            assert_valid_verilog(&mut EventSums::new(&EventFields::new(&params), params.events_width()), &format!("event_sums_t{threads}"));
+            assert_valid_verilog(
+                &mut EventSums::new(&EventFields::new(&params), params.events_width()),
+                &format!("event_sums_t{threads}"),
+            );
         }
         let core_only = table_with_core_events_only(2);
-        assert_valid_verilog(&mut EventSums::new(&EventFields::new(&core_only), core_only.events_width()), "event_sums_core_only");
+        assert_valid_verilog(
+            &mut EventSums::new(&EventFields::new(&core_only), core_only.events_width()),
+            "event_sums_core_only",
+        );
     }
 
     #[test]
@@ -108,8 +124,9 @@ mod tests {
             settle(&mut uut);
             for (event, field) in fields.fields.iter().enumerate().filter(|(_, f)| f.scope == Scope::Thread) {
                 let reference = &layout.fields[event];
-                let expected: u64 =
-                    (0..4).map(|t| get_bits(&inputs.events, t * layout.thread_width + reference.lsb, reference.width)).sum();
+                let expected: u64 = (0..4)
+                    .map(|t| get_bits(&inputs.events, t * layout.thread_width + reference.lsb, reference.width))
+                    .sum();
                 assert_eq!(uut.sums.field(field.sum_lsb, field.sum_width), expected, "event {event}");
             }
         }

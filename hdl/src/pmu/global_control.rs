@@ -35,8 +35,14 @@ struct ControlState {
     user_access: u64,
 }
 
-const RESET: ControlState =
-    ControlState { enables: 0, status: 0, spflt_ctrl: 0, user_pref: false, freeze: false, user_access: USER_ACCESS_RESET };
+const RESET: ControlState = ControlState {
+    enables: 0,
+    status: 0,
+    spflt_ctrl: 0,
+    user_pref: false,
+    freeze: false,
+    user_access: USER_ACCESS_RESET,
+};
 
 /// One thread's global control and status.
 #[derive(LogicBlock)]
@@ -189,17 +195,27 @@ impl Logic for GlobalControl {
         verilog!(v, "wire [{}:0] cleared = ovf_ctrl_write ? {low} : {zero};", k - 1);
         verilog!(v, "// The values after this edge (unless reset), also for qualifying the next step.");
         verilog!(v, "wire [{0}:0] global_ctrl_d = global_ctrl_write ? {low} : global_ctrl_q;\nwire [{0}:0] spflt_ctrl_d = spflt_control_write ? {low} : spflt_ctrl_q;", k - 1);
-        verilog!(v, "wire user_pref_d = spflt_control_write ? wdata[{USER_PREF_BIT}] : (spflt_write ? wdata[0] : user_pref_q);");
+        verilog!(
+            v,
+            "wire user_pref_d = spflt_control_write ? wdata[{USER_PREF_BIT}] : (spflt_write ? wdata[0] : user_pref_q);"
+        );
         verilog!(v, "wire freeze_d = freeze_write ? wdata[0] : freeze_q;");
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
         verilog!(v, "        global_ctrl_q <= {zero};\n        status_q <= {zero};\n        spflt_ctrl_q <= {zero};");
-        verilog!(v, "        user_pref_q <= 1'b0;\n        freeze_q <= 1'b0;\n        user_access_q <= {};", literal(3, USER_ACCESS_RESET));
+        verilog!(
+            v,
+            "        user_pref_q <= 1'b0;\n        freeze_q <= 1'b0;\n        user_access_q <= {};",
+            literal(3, USER_ACCESS_RESET)
+        );
         verilog!(v, "    end else begin");
         verilog!(v, "        global_ctrl_q <= global_ctrl_d;");
         verilog!(v, "        // An overflow at the edge of a clear stays set: no overflow is lost.");
         verilog!(v, "        status_q <= (status_q & ~cleared) | overflow;");
-        verilog!(v, "        spflt_ctrl_q <= spflt_ctrl_d;\n        user_pref_q <= user_pref_d;\n        freeze_q <= freeze_d;");
+        verilog!(
+            v,
+            "        spflt_ctrl_q <= spflt_ctrl_d;\n        user_pref_q <= user_pref_d;\n        freeze_q <= freeze_d;"
+        );
         verilog!(v, "        if (user_access_write) user_access_q <= wdata[2:0];");
         verilog!(v, "    end");
         verilog!(v, "end");
@@ -208,9 +224,13 @@ impl Logic for GlobalControl {
         verilog!(v, "    user_pref = user_pref_q;");
         verilog!(v, "    freeze = freeze_q;\n    user_access = user_access_q;");
         verilog!(v, "    pmi = |(status_q & int_enable);");
-        verilog!(v, "    enabled_next = global_ctrl_d & (~spflt_ctrl_d | {{{k}{{user_pref_d}}}});\n    freeze_next = freeze_d;");
+        verilog!(
+            v,
+            "    enabled_next = global_ctrl_d & (~spflt_ctrl_d | {{{k}{{user_pref_d}}}});\n    freeze_next = freeze_d;"
+        );
         verilog!(v, "end");
-        let unused: Vec<String> = (k..64).filter(|&b| b != USER_PREF_BIT && b > 2).map(|b| format!("wdata[{b}]")).collect();
+        let unused: Vec<String> =
+            (k..64).filter(|&b| b != USER_PREF_BIT && b > 2).map(|b| format!("wdata[{b}]")).collect();
         v.push_str(&crate::custom::unused_sink("wdata", &unused));
         Verilog::Custom(v)
     }
@@ -238,24 +258,30 @@ mod tests {
         let mut uut = GlobalControl::new(k);
         uut.connect_all();
         // §6 reset values: all 0, USER_ACCESS 0x7.
-        let (mut enables, mut status, mut spflt, mut pref, mut freeze, mut access) = (0u64, 0u64, 0u64, false, false, 7u64);
+        let (mut enables, mut status, mut spflt, mut pref, mut freeze, mut access) =
+            (0u64, 0u64, 0u64, false, false, 7u64);
         let mut kept_overflow = false;
         for step in 0..20_000 {
             let wdata: u64 = rng.gen();
             let strobe = rng.gen_range(0..12); // at most one register written per cycle, as the port does
-            let (overflow, int_enable, reset) = (rng.gen::<u64>() & 7 & rng.gen::<u64>(), rng.gen::<u64>() & 7, rng.gen_ratio(1, 1000));
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.wdata.set(wdata);
-                u.global_ctrl_write.next = strobe == 0;
-                u.ovf_ctrl_write.next = strobe == 1;
-                u.spflt_control_write.next = strobe == 2;
-                u.spflt_write.next = strobe == 3;
-                u.freeze_write.next = strobe == 4;
-                u.user_access_write.next = strobe == 5;
-                u.overflow.set(overflow);
-                u.int_enable.set(int_enable);
-                u.reset.next = reset;
-            });
+            let (overflow, int_enable, reset) =
+                (rng.gen::<u64>() & 7 & rng.gen::<u64>(), rng.gen::<u64>() & 7, rng.gen_ratio(1, 1000));
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.wdata.set(wdata);
+                    u.global_ctrl_write.next = strobe == 0;
+                    u.ovf_ctrl_write.next = strobe == 1;
+                    u.spflt_control_write.next = strobe == 2;
+                    u.spflt_write.next = strobe == 3;
+                    u.freeze_write.next = strobe == 4;
+                    u.user_access_write.next = strobe == 5;
+                    u.overflow.set(overflow);
+                    u.int_enable.set(int_enable);
+                    u.reset.next = reset;
+                },
+            );
             if reset {
                 (enables, status, spflt, pref, freeze, access) = (0, 0, 0, false, false, 7);
             } else {
@@ -272,7 +298,11 @@ mod tests {
                 }
             }
             let context = format!("step {step}, seed {seed:#x}");
-            assert_eq!((uut.global_ctrl.get(), uut.status.get(), uut.spflt_ctrl.get()), (enables, status, spflt), "{context}");
+            assert_eq!(
+                (uut.global_ctrl.get(), uut.status.get(), uut.spflt_ctrl.get()),
+                (enables, status, spflt),
+                "{context}"
+            );
             assert_eq!((uut.user_pref.val(), uut.freeze.val()), (pref, freeze), "{context}");
             assert_eq!(uut.user_access.val().index() as u64, access, "{context}");
             assert_eq!(uut.pmi.val(), status & int_enable != 0, "{context}");

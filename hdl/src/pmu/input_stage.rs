@@ -85,10 +85,14 @@ mod tests {
         uut.connect_all();
         for step in 0..2_000 {
             let (kernel, reset) = (rng.gen::<u64>(), rng.gen_ratio(1, 50));
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.kernel_in.set(kernel);
-                u.reset.next = reset;
-            });
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.kernel_in.set(kernel);
+                    u.reset.next = reset;
+                },
+            );
             assert_eq!(uut.kernel.get(), if reset { 0 } else { kernel & 7 }, "step {step}");
         }
     }

@@ -4,27 +4,27 @@
 //! write their own Verilog and keep a plain-Rust twin for native simulation.
 //!
 //! Section numbers (§) in this folder refer to docs/pmu.md, the PMU's documentation.
-pub mod event_table;
-mod event_parse;
-pub mod event_layout;
-pub mod params;
-pub mod regmap;
-pub mod input_stage;
+pub mod counter;
 pub mod event_decoder;
 pub mod event_fields;
+pub mod event_key;
+pub mod event_layout;
+mod event_parse;
 pub mod event_sampler;
 pub mod event_select;
 pub mod event_sums;
-#[cfg(test)]
-pub mod testing;
-pub mod counter;
+pub mod event_table;
 pub mod global_control;
-pub mod shadow_control;
-pub mod tsc;
-pub mod trace;
+pub mod input_stage;
+pub mod params;
 pub mod port_sources;
 pub mod register_port;
-pub mod top;
-mod wiring;
+pub mod regmap;
 pub mod regmap_export;
-pub mod event_key;
+pub mod shadow_control;
+#[cfg(test)]
+pub mod testing;
+pub mod top;
+pub mod trace;
+pub mod tsc;
+mod wiring;

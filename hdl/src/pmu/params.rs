@@ -7,9 +7,7 @@ use super::event_key::EventKey;
 use super::event_table::{EventTable, InputLayout, Scope, TableError};
 use crate::custom::bits_for;
 use crate::params::{NotPowerOfTwo, OutOfRange, ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, THREADS, TRACE_DEPTH};
-use pmugen_sim::ports::pmu::{
-    EventScope, EventSpec, PmuConfig, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH,
-};
+use pmugen_sim::ports::pmu::{EventScope, EventSpec, PmuConfig, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 
 /// Checked parameters of one PMU.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,9 @@
 use rust_hdl::prelude::*;
 
 use super::params::PmuParams;
-use super::regmap::{id_value, Bank, ID_THREAD, Copies, Register, Source, UserAccess, RESTORE_ON_EXIT_LSB, REGISTERS, USER_PREF_BIT};
+use super::regmap::{
+    id_value, Bank, Copies, Register, Source, UserAccess, ID_THREAD, REGISTERS, RESTORE_ON_EXIT_LSB, USER_PREF_BIT,
+};
 use crate::custom::slice;
 use crate::dyn_signal::DynSignal;
 use crate::verilog;
@@ -81,8 +83,22 @@ pub struct Sources {
 }
 
 bundle!(
-    Sources, tsc, counters, evtsels, shadows, global_ctrl, status, spflt_ctrl, user_pref, save_on_entry, restore_on_exit, freeze,
-    user_access, trace_ctrl, trace_pid, trace_dropped
+    Sources,
+    tsc,
+    counters,
+    evtsels,
+    shadows,
+    global_ctrl,
+    status,
+    spflt_ctrl,
+    user_pref,
+    save_on_entry,
+    restore_on_exit,
+    freeze,
+    user_access,
+    trace_ctrl,
+    trace_pid,
+    trace_dropped
 );
 
 impl Sources {
@@ -111,7 +127,12 @@ impl Sources {
     }
 
     /// The parts of a register's value: (signal, bits per copy, copy index, shift in the register).
-    fn parts(&self, source: Source, thread: usize, index: usize) -> Vec<(&DynSignal<In>, &'static str, usize, usize, usize)> {
+    fn parts(
+        &self,
+        source: Source,
+        thread: usize,
+        index: usize,
+    ) -> Vec<(&DynSignal<In>, &'static str, usize, usize, usize)> {
         let (_, k, cw) = self.shape;
         let per_counter = thread * k + index;
         match source {
@@ -157,11 +178,22 @@ impl Sources {
             for (index, addr) in register.addresses(params).enumerate() {
                 if register.source == Source::Identity {
                     let constant = self.identity;
-                    verilog!(v, "        8'h{addr:02x}: read_value = {{{}, thread, {}}}; // {}", format_args!("22'h{:x}", constant >> 42), format_args!("40'h{:x}", constant & ((1 << 40) - 1)), register.name);
+                    verilog!(
+                        v,
+                        "        8'h{addr:02x}: read_value = {{{}, thread, {}}}; // {}",
+                        format_args!("22'h{:x}", constant >> 42),
+                        format_args!("40'h{:x}", constant & ((1 << 40) - 1)),
+                        register.name
+                    );
                     continue;
                 }
                 if register.bank == Bank::Shared {
-                    verilog!(v, "        8'h{addr:02x}: read_value = {}; // {}", self.expression(register, 0, index), register.name);
+                    verilog!(
+                        v,
+                        "        8'h{addr:02x}: read_value = {}; // {}",
+                        self.expression(register, 0, index),
+                        register.name
+                    );
                     continue;
                 }
                 verilog!(v, "        8'h{addr:02x}: case (thread) // {}", register.name);
@@ -230,8 +262,21 @@ pub struct Strobes {
 }
 
 bundle!(
-    Strobes, tsc, counter, evtsel, shadow, spflt_control, ovf_ctrl, global_ctrl, shadow_ctrl, freeze, user_access, spflt, trace_ctrl,
-    trace_pid, trace_dropped
+    Strobes,
+    tsc,
+    counter,
+    evtsel,
+    shadow,
+    spflt_control,
+    ovf_ctrl,
+    global_ctrl,
+    shadow_ctrl,
+    freeze,
+    user_access,
+    spflt,
+    trace_ctrl,
+    trace_pid,
+    trace_dropped
 );
 
 impl Strobes {
@@ -347,7 +392,10 @@ impl Strobes {
                         Bank::Shared => String::new(),
                         _ => format!(" & (thread == 2'd{thread})"),
                     };
-                    bits.push((self.bit(register, thread, index), format!("(write & {rule} & (addr == 8'h{addr:02x}){bank})")));
+                    bits.push((
+                        self.bit(register, thread, index),
+                        format!("(write & {rule} & (addr == 8'h{addr:02x}){bank})"),
+                    ));
                 }
             }
             bits.sort_by_key(|(bit, _)| std::cmp::Reverse(*bit));

@@ -164,7 +164,11 @@ impl Logic for RegisterPort {
             let read_rule = format!("{}{}", ring0(register.access.reads()), gate(false));
             let write_rule = format!("{}{}", ring0(register.access.writes()), gate(true));
             for addr in register.addresses(&params) {
-                verilog!(v, "        8'h{addr:02x}: begin read_allowed = {read_rule}; write_allowed = {write_rule}; end // {}", register.name);
+                verilog!(
+                    v,
+                    "        8'h{addr:02x}: begin read_allowed = {read_rule}; write_allowed = {write_rule}; end // {}",
+                    register.name
+                );
             }
         }
         verilog!(v, "        default: begin read_allowed = 1'b0; write_allowed = 1'b0; end\n    endcase\nend");

@@ -7,8 +7,8 @@
 //! has its own bank (selected by `reg_thread`); the TSC is one register shared by all
 //! banks. Privileged code (ring 0) has the `access` column; unprivileged code (ring 3)
 //! only what `user` allows, gated by the accessing thread's USER_ACCESS bits.
-pub use crate::regmap::{field, Access, Bank, Copies, Field, Reset, UserAccess, Width};
 use crate::regmap::{export::TableStyle, Register as GenericRegister};
+pub use crate::regmap::{field, Access, Bank, Copies, Field, Reset, UserAccess, Width};
 
 /// A PMU register.
 pub type Register = GenericRegister<Source>;

@@ -172,10 +172,12 @@ mod tests {
         assert!(h.contains("#define PMU_KNC_T4_K2_C40_EVENT_INSTRUCTIONS_EXECUTED 0x00000016u"));
         assert!(h.contains("#define PMU_KNC_T4_K2_C40_SHADOW_CTRL_RESTORE_ON_EXIT_MASK 0x0000000000000300ull"));
         let symbolic = markdown_table();
-        assert!(symbolic.contains("| 0x20+i | PERF_CNTR[i] | RW | R if USER_ACCESS.RDPMC | thread | 0x0 | [CW-1:0] COUNT |"));
+        assert!(symbolic
+            .contains("| 0x20+i | PERF_CNTR[i] | RW | R if USER_ACCESS.RDPMC | thread | 0x0 | [CW-1:0] COUNT |"));
         assert!(symbolic.contains("| 0x10 | TSC | RW | R if USER_ACCESS.RDTSC | shared |"));
         let concrete = markdown(&params);
-        assert!(concrete.contains("| 0x38 | SHADOW_CTRL | RW | – | thread | 0x0 | [1:0] SAVE_ON_ENTRY, [9:8] RESTORE_ON_EXIT |"));
+        assert!(concrete
+            .contains("| 0x38 | SHADOW_CTRL | RW | – | thread | 0x0 | [1:0] SAVE_ON_ENTRY, [9:8] RESTORE_ON_EXIT |"));
         assert!(concrete.contains("| INSTRUCTIONS_EXECUTED | 0x16 | 0x00 |"));
     }
 

@@ -120,17 +120,27 @@ impl Logic for ShadowControl {
         verilog!(v, "wire exit = ~kernel & kernel_prev_q;");
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
-        verilog!(v, "        save_on_entry_q <= {zero};\n        restore_on_exit_q <= {zero};\n        kernel_prev_q <= 1'b0;");
+        verilog!(
+            v,
+            "        save_on_entry_q <= {zero};\n        restore_on_exit_q <= {zero};\n        kernel_prev_q <= 1'b0;"
+        );
         verilog!(v, "    end else begin");
         verilog!(v, "        if (write) begin");
-        verilog!(v, "            save_on_entry_q <= wdata[{}:0];\n            restore_on_exit_q <= {restore_bits};", k - 1);
+        verilog!(
+            v,
+            "            save_on_entry_q <= wdata[{}:0];\n            restore_on_exit_q <= {restore_bits};",
+            k - 1
+        );
         verilog!(v, "        end");
         verilog!(v, "        kernel_prev_q <= kernel;");
         verilog!(v, "    end");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");
         verilog!(v, "    save_on_entry = save_on_entry_q;\n    restore_on_exit = restore_on_exit_q;");
-        verilog!(v, "    save = save_on_entry_q & {{{k}{{entry}}}};\n    restore = restore_on_exit_q & {{{k}{{exit}}}};");
+        verilog!(
+            v,
+            "    save = save_on_entry_q & {{{k}{{entry}}}};\n    restore = restore_on_exit_q & {{{k}{{exit}}}};"
+        );
         verilog!(v, "end");
         let used = |b: usize| b < k || (RESTORE_ON_EXIT_LSB..RESTORE_ON_EXIT_LSB + k).contains(&b);
         let unused: Vec<String> = (0..64).filter(|&b| !used(b)).map(|b| format!("wdata[{b}]")).collect();
@@ -162,13 +172,18 @@ mod tests {
         let (mut save_bits, mut restore_bits, mut previous_kernel) = (0u64, 0u64, false);
         let (mut entries, mut exits) = (0, 0);
         for step in 0..10_000 {
-            let (wdata, write, kernel, reset) = (rng.gen::<u64>(), rng.gen_bool(0.05), rng.gen_bool(0.5), rng.gen_ratio(1, 500));
-            apply(&mut uut, |u| &mut u.clock, |u| {
-                u.wdata.set(wdata);
-                u.write.next = write;
-                u.kernel.next = kernel;
-                u.reset.next = reset;
-            });
+            let (wdata, write, kernel, reset) =
+                (rng.gen::<u64>(), rng.gen_bool(0.05), rng.gen_bool(0.5), rng.gen_ratio(1, 500));
+            apply(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.wdata.set(wdata);
+                    u.write.next = write;
+                    u.kernel.next = kernel;
+                    u.reset.next = reset;
+                },
+            );
             // §10: entry when kernel is 1 and was 0; exit when 0 and was 1.
             let (entry, exit) = (kernel && !previous_kernel, !kernel && previous_kernel);
             entries += entry as u32;

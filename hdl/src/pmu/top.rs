@@ -113,7 +113,8 @@ impl Pmu {
         let fields = EventFields::new(params);
         let index_width = params.event_index_width();
         let aw = params.address_width;
-        let layout = RecordLayout { address_width: aw, counters: k, counter_width: cw, increment_width: params.count_width() };
+        let layout =
+            RecordLayout { address_width: aw, counters: k, counter_width: cw, increment_width: params.count_width() };
         Self {
             clock: Default::default(),
             reset: Default::default(),

@@ -100,12 +100,22 @@ mod tests {
         for step in 0..5_000 {
             let (write, reset) = (rng.gen_bool(0.02), rng.gen_ratio(1, 1000));
             let wdata = if rng.gen_bool(0.5) { u64::MAX - rng.gen_range(0..5) } else { rng.gen() };
-            cycle(&mut uut, |u| &mut u.clock, |u| {
-                u.write.next = write;
-                u.wdata.set(wdata);
-                u.reset.next = reset;
-            });
-            expected = if reset { 0 } else if write { wdata } else { expected.wrapping_add(1) };
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.write.next = write;
+                    u.wdata.set(wdata);
+                    u.reset.next = reset;
+                },
+            );
+            expected = if reset {
+                0
+            } else if write {
+                wdata
+            } else {
+                expected.wrapping_add(1)
+            };
             assert_eq!(uut.value.get(), expected, "step {step}, seed {seed:#x}");
         }
     }

@@ -186,7 +186,14 @@ pub(super) fn connect(top: &mut Pmu) {
     (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.ctrl_write.connect(), c.pid_write.connect());
     (c.dropped_write.connect(), c.drop.connect(), c.bb_end.connect(), c.bb_addr.connect(), c.pid.connect());
     let r = &mut top.trace_record;
-    (r.bases.connect(), r.incs.connect(), r.thread.connect(), r.new_process.connect(), r.address.connect(), r.pid.connect());
+    (
+        r.bases.connect(),
+        r.incs.connect(),
+        r.thread.connect(),
+        r.new_process.connect(),
+        r.address.connect(),
+        r.pid.connect(),
+    );
     let q = &mut top.trace_queue;
     (q.clock.connect(), q.reset.connect(), q.push.connect(), q.entry.connect(), q.ready.connect());
     (top.trace_data.connect(), top.trace_valid.connect(), top.trace_last.connect());
@@ -212,7 +219,8 @@ pub(super) fn verilog(top: &Pmu) -> String {
     let mut v = String::new();
     verilog!(v, "always @(*) begin");
     let mut clocked: Vec<String> = ["inputs", "tsc", "port", "trace_control", "trace_queue"].map(String::from).to_vec();
-    clocked.extend((0..counters).flat_map(|n| [format!("selects${n}"), format!("samplers${n}"), format!("counters${n}")]));
+    clocked
+        .extend((0..counters).flat_map(|n| [format!("selects${n}"), format!("samplers${n}"), format!("counters${n}")]));
     clocked.extend((0..threads).flat_map(|t| [format!("controls${t}"), format!("shadow_controls${t}")]));
     for block in &clocked {
         verilog!(v, "    {block}$clock = clock;\n    {block}$reset = reset;");
@@ -225,11 +233,18 @@ pub(super) fn verilog(top: &Pmu) -> String {
         let written = bit("port$strobes$evtsel".into(), counters, n);
         verilog!(v, "    {s}$write = {written};");
         verilog!(v, "    {s}$wdata = reg_wdata[31:0];\n    {s}$decoded_index = decoder$key;\n    {s}$decoded_known = decoder$known;");
-        let own_events = if thread_width == 0 { "events".to_string() } else { slice("events", t * thread_width, thread_width, events_width) };
+        let own_events = if thread_width == 0 {
+            "events".to_string()
+        } else {
+            slice("events", t * thread_width, thread_width, events_width)
+        };
         let any = evtsel::ANY.lsb;
         verilog!(v, "    {e}$index = {s}$index;\n    {e}$any = {s}$evtsel[{any}];\n    {e}$written = {written};");
         verilog!(v, "    {e}$written_index = decoder$key;\n    {e}$written_any = reg_wdata[{any}];");
-        verilog!(v, "    {e}$events = {own_events};\n    {e}$core_events = core_events;\n    {e}$sums = any_sums$sums;");
+        verilog!(
+            v,
+            "    {e}$events = {own_events};\n    {e}$core_events = core_events;\n    {e}$sums = any_sums$sums;"
+        );
         verilog!(v, "    {c}$count = {e}$count;");
         verilog!(v, "    {c}$evtsel = {s}$evtsel;\n    {c}$evtsel_next = {s}$evtsel_next;\n    {c}$known_next = {s}$known_next;");
         verilog!(v, "    {c}$enabled_next = {};", bit(format!("controls${t}$enabled_next"), k, i));
@@ -256,9 +271,17 @@ pub(super) fn verilog(top: &Pmu) -> String {
             verilog!(v, "    {c}${input} = {};", bit(format!("port$strobes${strobe}"), threads, t));
         }
         verilog!(v, "    {c}$overflow = {};", concat(k, |i| format!("counters${}$overflow", t * k + i)));
-        verilog!(v, "    {c}$int_enable = {};", concat(k, |i| format!("selects${}$evtsel[{}]", t * k + i, evtsel::INT.lsb)));
+        verilog!(
+            v,
+            "    {c}$int_enable = {};",
+            concat(k, |i| format!("selects${}$evtsel[{}]", t * k + i, evtsel::INT.lsb))
+        );
         let s = format!("shadow_controls${t}");
-        verilog!(v, "    {s}$wdata = reg_wdata;\n    {s}$write = {};", bit("port$strobes$shadow_ctrl".into(), threads, t));
+        verilog!(
+            v,
+            "    {s}$wdata = reg_wdata;\n    {s}$write = {};",
+            bit("port$strobes$shadow_ctrl".into(), threads, t)
+        );
         verilog!(v, "    {s}$kernel = {};", bit("inputs$kernel".into(), threads, t));
     }
     verilog!(v, "    tsc$write = port$strobes$tsc;\n    tsc$wdata = reg_wdata;");
@@ -268,12 +291,18 @@ pub(super) fn verilog(top: &Pmu) -> String {
     verilog!(v, "    trace_control$bb_addr = bb_addr;\n    trace_control$pid = pid;");
     verilog!(v, "    trace_record$bases = {};", concat(counters, |n| format!("counters${n}$base")));
     verilog!(v, "    trace_record$incs = {};", concat(counters, |n| format!("counters${n}$inc")));
-    verilog!(v, "    trace_record$thread = trace_control$thread;\n    trace_record$new_process = trace_control$new_process;");
+    verilog!(
+        v,
+        "    trace_record$thread = trace_control$thread;\n    trace_record$new_process = trace_control$new_process;"
+    );
     verilog!(v, "    trace_record$address = trace_control$address;\n    trace_record$pid = trace_control$block_pid;");
     verilog!(v, "    trace_queue$push = trace_control$record;\n    trace_queue$entry = trace_record$entry;");
     verilog!(v, "    trace_queue$ready = trace_ready;\n    trace_data = trace_queue$data;");
     verilog!(v, "    trace_valid = trace_queue$valid;\n    trace_last = trace_queue$last;");
-    verilog!(v, "    port$sources$trace_ctrl = trace_control$ctrl;\n    port$sources$trace_pid = trace_control$trace_pid;");
+    verilog!(
+        v,
+        "    port$sources$trace_ctrl = trace_control$ctrl;\n    port$sources$trace_pid = trace_control$trace_pid;"
+    );
     verilog!(v, "    port$sources$trace_dropped = trace_control$dropped;");
     verilog!(v, "    port$thread = reg_thread;\n    port$privileged = reg_priv;\n    port$addr = reg_addr;");
     verilog!(v, "    port$read = reg_read;\n    port$write = reg_write;\n    port$sources$tsc = tsc$value;");

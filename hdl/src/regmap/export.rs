@@ -11,8 +11,8 @@
 //! access rules.
 use std::fmt::Write;
 
-pub use super::interface::{Hardware, Interface};
 use super::interface::BUS_DOCS;
+pub use super::interface::{Hardware, Interface};
 use super::{Bank, Copies, Params, Register, Reset, Width};
 use crate::bus::BusLayout;
 

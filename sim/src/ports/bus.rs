@@ -439,7 +439,8 @@ mod tests {
 
         let record = [1, 0, 1, 1, 1, /* bus */ 1, 1, 2, 1, 0, 0xDEAD, 2, 1];
         let out = codec.decode(&record);
-        let design = MonitorOutputs { matched: true, ser_data: true, ser_valid: true, ser_last: true, ..Default::default() };
+        let design =
+            MonitorOutputs { matched: true, ser_data: true, ser_valid: true, ser_last: true, ..Default::default() };
         assert_eq!(out.design, design, "reg_rdata is not a port of the wrapped top");
         assert_eq!(out.bus.rdata, 0xDEAD);
         assert!(out.bus.awready && out.bus.bvalid && out.bus.rvalid && !out.bus.arready);

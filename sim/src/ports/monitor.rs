@@ -63,7 +63,15 @@ pub struct MonitorCodec {
 
 impl crate::verilator::PortCodec<MonitorInputs, MonitorOutputs> for MonitorCodec {
     fn inputs(&self) -> Vec<(&'static str, usize)> {
-        vec![("reset", 1), ("events", self.events), ("start", 4), ("stop", 4), ("reg_addr", 8), ("reg_wdata", 32), ("reg_write", 1)]
+        vec![
+            ("reset", 1),
+            ("events", self.events),
+            ("start", 4),
+            ("stop", 4),
+            ("reg_addr", 8),
+            ("reg_wdata", 32),
+            ("reg_write", 1),
+        ]
     }
     fn outputs(&self) -> Vec<(&'static str, usize)> {
         vec![("reg_rdata", 32), ("matched", 1), ("window", 1), ("ser_data", 1), ("ser_valid", 1), ("ser_last", 1)]

@@ -194,7 +194,14 @@ impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
         ]
     }
     fn outputs(&self) -> Vec<(&'static str, usize)> {
-        vec![("pmi", self.threads), ("reg_rdata", 64), ("reg_fault", 1), ("trace_data", 64), ("trace_valid", 1), ("trace_last", 1)]
+        vec![
+            ("pmi", self.threads),
+            ("reg_rdata", 64),
+            ("reg_fault", 1),
+            ("trace_data", 64),
+            ("trace_valid", 1),
+            ("trace_last", 1),
+        ]
     }
     fn encode(&self, inputs: &PmuInputs, words: &mut Vec<u64>) {
         let mask = (1u64 << self.threads) - 1;

@@ -84,7 +84,11 @@ impl ReferenceMonitor {
     }
 
     fn event_mask(&self) -> u32 {
-        if self.events == 32 { u32::MAX } else { (1 << self.events) - 1 }
+        if self.events == 32 {
+            u32::MAX
+        } else {
+            (1 << self.events) - 1
+        }
     }
 
     /// The record as stored now.

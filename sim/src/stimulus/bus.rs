@@ -392,7 +392,11 @@ impl BusMaster for WishboneMaster {
     type Outputs = WishboneOutputs;
 
     fn new(shape: BusShape, seed: u64) -> Self {
-        Self { rng: ChaCha8Rng::seed_from_u64(seed), shape, state: WishboneState::Resting { gap: 0, keep_cycle: false } }
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            shape,
+            state: WishboneState::Resting { gap: 0, keep_cycle: false },
+        }
     }
 
     fn next_cycle(&mut self, last: &WishboneOutputs, requests: &mut PendingRequests) -> WishboneInputs {

@@ -48,7 +48,11 @@ impl RandomStimulus {
     }
 
     fn event_mask(&self) -> u32 {
-        if self.events == 32 { u32::MAX } else { (1 << self.events) - 1 }
+        if self.events == 32 {
+            u32::MAX
+        } else {
+            (1 << self.events) - 1
+        }
     }
 
     fn max_order(&self) -> u32 {

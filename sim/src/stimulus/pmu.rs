@@ -131,8 +131,15 @@ impl PmuStimulus {
             _ => rng.gen::<u64>() & 0xFF,
         };
         let junk = rng.gen::<u64>() & 0xFFFF_FFFF_0008_0000; // bit 19 and bits 63:32 are ignored
-        code | flag(rng, 16, 0.7) | flag(rng, 17, 0.6) | flag(rng, 18, 0.15) | flag(rng, 20, 0.5)
-            | flag(rng, 21, 0.25) | flag(rng, 22, 0.9) | flag(rng, 23, 0.2) | cmask << 24 | junk
+        code | flag(rng, 16, 0.7)
+            | flag(rng, 17, 0.6)
+            | flag(rng, 18, 0.15)
+            | flag(rng, 20, 0.5)
+            | flag(rng, 21, 0.25)
+            | flag(rng, 22, 0.9)
+            | flag(rng, 23, 0.2)
+            | cmask << 24
+            | junk
     }
 
     /// A pid from a small set, so that filters match and processes recur.
@@ -201,7 +208,9 @@ impl PmuStimulus {
             }
             45..=54 => (addr::GLOBAL_CTRL, if rng.gen_bool(0.8) { u64::MAX } else { rng.gen() }),
             55..=63 => (addr::OVF_CTRL, rng.gen()),
-            64..=67 => (addr::SHADOW + index, if rng.gen_bool(0.5) { counter_top - rng.gen_range(0..64) } else { rng.gen() }),
+            64..=67 => {
+                (addr::SHADOW + index, if rng.gen_bool(0.5) { counter_top - rng.gen_range(0..64) } else { rng.gen() })
+            }
             68..=72 => (addr::SHADOW_CTRL, rng.gen()),
             73..=76 => (addr::FREEZE_CTRL, rng.gen::<u64>() & !1 | rng.gen_bool(0.3) as u64),
             77..=80 => (addr::USER_ACCESS, if rng.gen_bool(0.6) { 7 } else { rng.gen() }),
@@ -265,7 +274,8 @@ impl PmuStimulus {
         inputs.pm_mark = self.pm_mark;
         self.drive_trace(&mut inputs);
         // Mostly a thread that exists, sometimes one that does not (denied).
-        inputs.reg_thread = if self.rng.gen_bool(0.95) { self.rng.gen_range(0..threads as u8) } else { self.rng.gen_range(0..4) };
+        inputs.reg_thread =
+            if self.rng.gen_bool(0.95) { self.rng.gen_range(0..threads as u8) } else { self.rng.gen_range(0..4) };
         inputs.reg_priv = self.rng.gen_bool(0.85);
         inputs.reg_wdata = self.rng.gen();
         match self.rng.gen_range(0..100) {

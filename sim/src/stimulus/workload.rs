@@ -126,12 +126,17 @@ mod tests {
     use crate::ports::pmu::EventSpec;
 
     fn config() -> PmuConfig {
-        let event = |name: &str, per_cycle_max, scope| EventSpec { name: name.into(), code: 1, umask: 0, per_cycle_max, scope };
+        let event =
+            |name: &str, per_cycle_max, scope| EventSpec { name: name.into(), code: 1, umask: 0, per_cycle_max, scope };
         PmuConfig {
             threads: 2,
             counters: 2,
             counter_width: 40,
-            events: vec![event("A", 1, EventScope::Thread), event("B", 3, EventScope::Core), event("C", 7, EventScope::Thread)],
+            events: vec![
+                event("A", 1, EventScope::Thread),
+                event("B", 3, EventScope::Core),
+                event("C", 7, EventScope::Thread),
+            ],
             trace_depth: 256,
             address_width: 32,
         }

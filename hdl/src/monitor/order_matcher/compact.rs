@@ -28,8 +28,8 @@
 //! (docs/monitor.md §7.3).
 use std::fmt::Write;
 
-use super::{less_ripple, pair_index, pairs};
 use super::super::context_record::flag_index as index;
+use super::{less_ripple, pair_index, pairs};
 use crate::custom::{unused_diagonal, unused_sink};
 
 /// Rewrite the needs of the written field: `reset` clears them all; `written[e]`
@@ -105,7 +105,11 @@ pub fn verilog(n: usize, w: usize) -> String {
     let _ = writeln!(v, "// 0 < value < ORDER[m].");
     let _ = writeln!(v, "wire [{}:0] row_side = write | ({{{n}{{value_set}}}} & above_value);", n - 1);
     let _ = writeln!(v, "wire [{}:0] column_side = write | (order_set & below_value);", n - 1);
-    let _ = writeln!(v, "wire [{}:0] pair_written; // pair k = {{a, b}}: ORDER[a] or ORDER[b] is written", n * (n - 1) / 2 - 1);
+    let _ = writeln!(
+        v,
+        "wire [{}:0] pair_written; // pair k = {{a, b}}: ORDER[a] or ORDER[b] is written",
+        n * (n - 1) / 2 - 1
+    );
     for (k, (a, b)) in pairs(n).enumerate() {
         let _ = writeln!(v, "assign pair_written[{k}] = write[{a}] | write[{b}];");
     }

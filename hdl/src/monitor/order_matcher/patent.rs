@@ -31,7 +31,17 @@ pub fn load<const N: usize>(pairs: &mut [(bool, bool)], orders: &[u32; N], reset
     if !reset && !written.contains(&true) {
         return;
     }
-    let next: Vec<u32> = (0..N).map(|e| if reset { 0 } else if written[e] { value } else { orders[e] }).collect();
+    let next: Vec<u32> = (0..N)
+        .map(|e| {
+            if reset {
+                0
+            } else if written[e] {
+                value
+            } else {
+                orders[e]
+            }
+        })
+        .collect();
     let first = |x: u32, y: u32| x != 0 && x < y;
     for (pair, (a, b)) in pairs.iter_mut().zip(pairs_of(N)) {
         *pair = (first(next[a], next[b]), first(next[b], next[a]));

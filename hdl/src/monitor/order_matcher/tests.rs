@@ -41,26 +41,38 @@ fn against_reference<const N: usize, const W: usize>(structure: Matcher, seed: u
         let rows: Vec<u32> = (0..N)
             .map(|m| {
                 let recorded = if enable && occur >> m & 1 == 1 { seen & !(1 << m) } else { 0 };
-                if live { stored[m] | recorded } else { 0 }
+                if live {
+                    stored[m] | recorded
+                } else {
+                    0
+                }
             })
             .collect();
-        apply(&mut uut, |u| &mut u.clock, |u| {
-            u.write.next = bits_of(written.map_or(0, |e| 1u64 << e));
-            u.wdata.next = bits_of(value as u64);
-            u.reset.next = reset;
-            u.seen.next = bits_of(if live { seen as u64 } else { 0 });
-            u.seen_stored.next = bits_of(seen as u64);
-            u.occur.next = bits_of(occur as u64);
-            u.enable.next = enable;
-            u.live.next = live;
-            for e in 0..N {
-                u.order[e].next = bits_of(orders[e] as u64);
-                u.stored[e].next = bits_of(stored[e] as u64);
-            }
-        });
+        apply(
+            &mut uut,
+            |u| &mut u.clock,
+            |u| {
+                u.write.next = bits_of(written.map_or(0, |e| 1u64 << e));
+                u.wdata.next = bits_of(value as u64);
+                u.reset.next = reset;
+                u.seen.next = bits_of(if live { seen as u64 } else { 0 });
+                u.seen_stored.next = bits_of(seen as u64);
+                u.occur.next = bits_of(occur as u64);
+                u.enable.next = enable;
+                u.live.next = live;
+                for e in 0..N {
+                    u.order[e].next = bits_of(orders[e] as u64);
+                    u.stored[e].next = bits_of(stored[e] as u64);
+                }
+            },
+        );
         let expected = order_matches(&orders, |a, m| rows[m] >> a & 1 == 1);
         assert_eq!(uut.matched.val(), expected, "step {step} seed {seed:#x}: orders {orders:?}, rows {rows:?}");
-        if expected { matches += 1 } else { misses += 1 }
+        if expected {
+            matches += 1
+        } else {
+            misses += 1
+        }
         edge(&mut uut, |u| &mut u.clock);
         if reset {
             orders.iter_mut().for_each(|o| *o = 0);

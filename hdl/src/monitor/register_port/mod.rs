@@ -30,9 +30,9 @@ use rust_hdl::prelude::*;
 use super::regmap::{self, Source};
 use crate::custom::Internal;
 
-mod verilog;
 #[cfg(test)]
 mod tests;
+mod verilog;
 
 /// Register-port state: CTRL and the read-data register.
 #[derive(Clone, Copy, Debug, Default)]

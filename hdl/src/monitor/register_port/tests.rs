@@ -63,22 +63,26 @@ fn reads_writes_and_strobes_follow_the_spec() {
         };
         let address = if rng.gen_bool(0.8) { rng.gen_range(0..0x48) } else { rng.gen() };
         let (wdata, write, reset) = (rng.gen::<u32>(), rng.gen_bool(0.3), rng.gen_ratio(1, 500));
-        apply(&mut uut, |u| &mut u.clock, |u| {
-            u.addr.next = bits_of(address as u64);
-            u.wdata.next = bits_of(wdata as u64);
-            u.write.next = write;
-            u.reset.next = reset;
-            u.window.next = sources.window;
-            u.matched.next = sources.matched;
-            u.overflow.next = sources.overflow;
-            u.live.next = sources.live;
-            u.count.next = bits_of(previous_count as u64);
-            u.seen.next = bits_of(sources.seen as u64);
-            for e in 0..N {
-                u.order[e].next = bits_of(sources.orders[e] as u64);
-                u.before[e].next = bits_of(sources.rows[e] as u64);
-            }
-        });
+        apply(
+            &mut uut,
+            |u| &mut u.clock,
+            |u| {
+                u.addr.next = bits_of(address as u64);
+                u.wdata.next = bits_of(wdata as u64);
+                u.write.next = write;
+                u.reset.next = reset;
+                u.window.next = sources.window;
+                u.matched.next = sources.matched;
+                u.overflow.next = sources.overflow;
+                u.live.next = sources.live;
+                u.count.next = bits_of(previous_count as u64);
+                u.seen.next = bits_of(sources.seen as u64);
+                for e in 0..N {
+                    u.order[e].next = bits_of(sources.orders[e] as u64);
+                    u.before[e].next = bits_of(sources.rows[e] as u64);
+                }
+            },
+        );
         let context = format!("step {step}, addr {address:#04x}, seed {seed:#x}");
         // Registered read data of the previous cycle, CTRL fields as stored.
         assert_eq!(value_of(uut.rdata.val()) as u32, expected_rdata, "rdata, {context}");

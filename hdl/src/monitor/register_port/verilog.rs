@@ -83,11 +83,8 @@ pub(super) fn body(n: usize, w: usize) -> String {
     let _ = writeln!(v, "always @(*) begin");
     for field in regmap::CTRL.fields {
         let bits = field.width.bits(&regmap::params(n, w));
-        let slice = if bits == 1 {
-            format!("{}", field.lsb)
-        } else {
-            format!("{}:{}", field.lsb + bits - 1, field.lsb)
-        };
+        let slice =
+            if bits == 1 { format!("{}", field.lsb) } else { format!("{}:{}", field.lsb + bits - 1, field.lsb) };
         let _ = writeln!(v, "    {} = ctrl_q[{slice}];", field.name.to_lowercase());
     }
     for field in regmap::CMD.fields {

@@ -170,7 +170,14 @@ impl Logic for TraceControl {
     fn hdl(&self) -> Verilog {
         let (threads, aw) = (self.bb_end.width(), self.address_width.0);
         let mut v = String::new();
-        for (name, width) in [("ctrl_q", 6), ("trace_pid_q", 32), ("dropped_q", 32), ("address_q", aw), ("pid_q", 32), ("last_pid_q", 32)] {
+        for (name, width) in [
+            ("ctrl_q", 6),
+            ("trace_pid_q", 32),
+            ("dropped_q", 32),
+            ("address_q", aw),
+            ("pid_q", 32),
+            ("last_pid_q", 32),
+        ] {
             v.push_str(&register_declaration(name, width, 0));
         }
         for name in ["bb_end_q", "has_last_q"] {
@@ -185,16 +192,30 @@ impl Logic for TraceControl {
         verilog!(v, "reg next_bb_end;\nreg [{}:0] next_address;\nreg [31:0] next_pid;", aw - 1);
         verilog!(v, "always @(*) begin\n    case (next_thread)");
         for t in 0..threads {
-            verilog!(v, "        2'd{t}: begin next_bb_end = {}; next_address = {}; next_pid = {}; end", slice("bb_end", t, 1, threads), slice("bb_addr", t * aw, aw, threads * aw), slice("pid", t * 32, 32, threads * 32));
+            verilog!(
+                v,
+                "        2'd{t}: begin next_bb_end = {}; next_address = {}; next_pid = {}; end",
+                slice("bb_end", t, 1, threads),
+                slice("bb_addr", t * aw, aw, threads * aw),
+                slice("pid", t * 32, 32, threads * 32)
+            );
         }
         if threads < 4 {
-            verilog!(v, "        default: begin next_bb_end = 1'b0; next_address = {}; next_pid = 32'h0; end", literal(aw, 0));
+            verilog!(
+                v,
+                "        default: begin next_bb_end = 1'b0; next_address = {}; next_pid = 32'h0; end",
+                literal(aw, 0)
+            );
         }
         verilog!(v, "    endcase\nend");
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
         verilog!(v, "        ctrl_q <= 6'h0; trace_pid_q <= 32'h0; dropped_q <= 32'h0; bb_end_q <= 1'b0;");
-        verilog!(v, "        address_q <= {}; pid_q <= 32'h0; last_pid_q <= 32'h0; has_last_q <= 1'b0;", literal(aw, 0));
+        verilog!(
+            v,
+            "        address_q <= {}; pid_q <= 32'h0; last_pid_q <= 32'h0; has_last_q <= 1'b0;",
+            literal(aw, 0)
+        );
         verilog!(v, "    end else begin");
         verilog!(v, "        ctrl_q <= ctrl_next;");
         verilog!(v, "        if (pid_write) trace_pid_q <= wdata[31:0];");
@@ -207,7 +228,8 @@ impl Logic for TraceControl {
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");
         verilog!(v, "    ctrl = ctrl_q; trace_pid = trace_pid_q; dropped = dropped_q;");
-        let restart: Vec<String> = (0..threads).rev().map(|t| format!("(block_end & (traced_thread == 2'd{t}))")).collect();
+        let restart: Vec<String> =
+            (0..threads).rev().map(|t| format!("(block_end & (traced_thread == 2'd{t}))")).collect();
         verilog!(v, "    restart = {{{}}};", restart.join(", "));
         verilog!(v, "    thread = traced_thread;");
         verilog!(v, "    record = block_end & ~(ctrl_q[{filter}] & (pid_q != trace_pid_q));");
@@ -250,25 +272,33 @@ mod tests {
         let (mut records, mut new_processes) = (0, 0);
         for step in 0..50_000 {
             let wdata = rng.gen::<u64>() & !0xC | [0u64, 0x11, 0x21, 0x03, 0x13, 0x31][rng.gen_range(0..6)];
-            let (ctrl_write, pid_write, dropped_write) = (rng.gen_ratio(1, 20), rng.gen_ratio(1, 30), rng.gen_ratio(1, 30));
+            let (ctrl_write, pid_write, dropped_write) =
+                (rng.gen_ratio(1, 20), rng.gen_ratio(1, 30), rng.gen_ratio(1, 30));
             let drop = rng.gen_bool(0.3);
             let bb_end = rng.gen::<u64>() & 7;
             let addresses = [0, 1, 2, 3].map(|_| rng.gen::<u64>() & ((1 << aw) - 1));
             let pids = [0, 1, 2, 3].map(|_| rng.gen_range(0..3u64));
             let reset = rng.gen_ratio(1, 2000);
-            apply(&mut uut, |u| &mut u.clock, |u| {
-                u.wdata.set(wdata);
-                (u.ctrl_write.next, u.pid_write.next, u.dropped_write.next, u.drop.next) = (ctrl_write, pid_write, dropped_write, drop);
-                u.bb_end.set(bb_end);
-                for t in 0..threads {
-                    u.bb_addr.set_field(t * aw, aw, addresses[t]);
-                    u.pid.set_field(t * 32, 32, pids[t]);
-                }
-                u.reset.next = reset;
-            });
+            apply(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.wdata.set(wdata);
+                    (u.ctrl_write.next, u.pid_write.next, u.dropped_write.next, u.drop.next) =
+                        (ctrl_write, pid_write, dropped_write, drop);
+                    u.bb_end.set(bb_end);
+                    for t in 0..threads {
+                        u.bb_addr.set_field(t * aw, aw, addresses[t]);
+                        u.pid.set_field(t * 32, 32, pids[t]);
+                    }
+                    u.reset.next = reset;
+                },
+            );
             let thread = (ctrl >> 4 & 3) as usize;
             let (ends, address, pid) = match last_inputs {
-                Some((ends, addresses, pids)) if thread < threads => (ends >> thread & 1 == 1, addresses[thread], pids[thread]),
+                Some((ends, addresses, pids)) if thread < threads => {
+                    (ends >> thread & 1 == 1, addresses[thread], pids[thread])
+                }
                 _ => (false, 0, 0),
             };
             let block_end = ctrl & 1 == 1 && ends;
@@ -278,9 +308,17 @@ mod tests {
             assert_eq!(uut.record.val(), record, "record, {context}");
             if block_end {
                 assert_eq!(uut.new_process.val(), previous_pid != Some(pid), "new process, {context}");
-                assert_eq!((uut.address.get(), uut.block_pid.get(), uut.thread.get()), (address, pid, thread as u64), "{context}");
+                assert_eq!(
+                    (uut.address.get(), uut.block_pid.get(), uut.thread.get()),
+                    (address, pid, thread as u64),
+                    "{context}"
+                );
             }
-            assert_eq!((uut.ctrl.get(), uut.trace_pid.get(), uut.dropped.get()), (ctrl, trace_pid, dropped), "registers, {context}");
+            assert_eq!(
+                (uut.ctrl.get(), uut.trace_pid.get(), uut.dropped.get()),
+                (ctrl, trace_pid, dropped),
+                "registers, {context}"
+            );
             records += record as u32;
             new_processes += (record && uut.new_process.val()) as u32;
             edge(&mut uut, |u| &mut u.clock);

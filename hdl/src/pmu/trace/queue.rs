@@ -67,7 +67,10 @@ pub struct TraceQueue {
 impl TraceQueue {
     /// A queue of `depth` records (2..=1024, a power of 2) of `layout`.
     pub fn new(depth: usize, layout: RecordLayout) -> Self {
-        assert!((2..=1024).contains(&depth) && depth.is_power_of_two(), "TraceQueue: D = {depth} is not a power of 2 in 2..=1024");
+        assert!(
+            (2..=1024).contains(&depth) && depth.is_power_of_two(),
+            "TraceQueue: D = {depth} is not a power of 2 in 2..=1024"
+        );
         let words = layout.width().div_ceil(64);
         Self {
             clock: Default::default(),
@@ -79,7 +82,11 @@ impl TraceQueue {
             data: DynSignal::new(64),
             valid: Default::default(),
             last: Default::default(),
-            state: Internal(QueueState { memory: vec![vec![0; words]; depth], read_data: vec![0; words], ..Default::default() }),
+            state: Internal(QueueState {
+                memory: vec![vec![0; words]; depth],
+                read_data: vec![0; words],
+                ..Default::default()
+            }),
             shape: Internal((layout, depth)),
         }
     }
@@ -114,7 +121,8 @@ impl TraceQueue {
             1 if new_process => field(layout.pid_lsb(), 32),
             w if w <= last_word => {
                 let i = w - 1 - new_process as usize;
-                let sum = field(layout.value_lsb(i), layout.counter_width).wrapping_add(field(layout.increment_lsb(i), layout.increment_width));
+                let sum = field(layout.value_lsb(i), layout.counter_width)
+                    .wrapping_add(field(layout.increment_lsb(i), layout.increment_width));
                 sum & crate::dyn_signal::low_mask(layout.counter_width)
             }
             _ => 0,
@@ -203,14 +211,33 @@ impl TraceQueue {
         v.push_str(&register_declaration("word_q", word_bits, 0));
         v.push_str(&register_declaration("first_from_bypass_q", 1, 0));
         verilog!(v, "wire valid_w = occupancy_q != {};", literal(pointer_bits + 1, 0));
-        verilog!(v, "wire [{}:0] head_first = first_from_bypass_q ? first_q : read_data_q[{}:0];", first_bits - 1, first_bits - 1);
+        verilog!(
+            v,
+            "wire [{}:0] head_first = first_from_bypass_q ? first_q : read_data_q[{}:0];",
+            first_bits - 1,
+            first_bits - 1
+        );
         verilog!(v, "wire new_process = head_first[{}];", layout.new_process_bit());
-        verilog!(v, "wire at_last = word_q == (new_process ? {} : {});", literal(word_bits, k as u64 + 1), literal(word_bits, k as u64));
+        verilog!(
+            v,
+            "wire at_last = word_q == (new_process ? {} : {});",
+            literal(word_bits, k as u64 + 1),
+            literal(word_bits, k as u64)
+        );
         verilog!(v, "wire moves = valid_w & ready;\nwire leaves = moves & at_last;");
-        verilog!(v, "wire [{pointer_bits}:0] after_leave = occupancy_q - {};", zero_extend("leaves", 1, pointer_bits + 1));
+        verilog!(
+            v,
+            "wire [{pointer_bits}:0] after_leave = occupancy_q - {};",
+            zero_extend("leaves", 1, pointer_bits + 1)
+        );
         verilog!(v, "wire full = after_leave == {};", literal(pointer_bits + 1, depth as u64));
         verilog!(v, "wire accept = push & ~full;");
-        verilog!(v, "wire [{}:0] read_address = read_pointer_q + {};", pointer_bits - 1, zero_extend("leaves", 1, pointer_bits));
+        verilog!(
+            v,
+            "wire [{}:0] read_address = read_pointer_q + {};",
+            pointer_bits - 1,
+            zero_extend("leaves", 1, pointer_bits)
+        );
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (accept) memory[write_pointer_q] <= entry;");
         verilog!(v, "    read_data_q <= memory[read_address];");
@@ -219,13 +246,23 @@ impl TraceQueue {
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
         verilog!(v, "        read_pointer_q <= {0};\n        write_pointer_q <= {0};", literal(pointer_bits, 0));
-        verilog!(v, "        occupancy_q <= {};\n        word_q <= {};\n        first_from_bypass_q <= 1'b0;", literal(pointer_bits + 1, 0), literal(word_bits, 0));
+        verilog!(
+            v,
+            "        occupancy_q <= {};\n        word_q <= {};\n        first_from_bypass_q <= 1'b0;",
+            literal(pointer_bits + 1, 0),
+            literal(word_bits, 0)
+        );
         verilog!(v, "    end else begin");
         verilog!(v, "        first_from_bypass_q <= accept & (write_pointer_q == read_address);");
         verilog!(v, "        read_pointer_q <= read_address;");
         verilog!(v, "        if (accept) write_pointer_q <= write_pointer_q + {};", literal(pointer_bits, 1));
         verilog!(v, "        occupancy_q <= after_leave + {};", zero_extend("accept", 1, pointer_bits + 1));
-        verilog!(v, "        if (leaves) word_q <= {};\n        else if (moves) word_q <= word_q + {};", literal(word_bits, 0), literal(word_bits, 1));
+        verilog!(
+            v,
+            "        if (leaves) word_q <= {};\n        else if (moves) word_q <= word_q + {};",
+            literal(word_bits, 0),
+            literal(word_bits, 1)
+        );
         verilog!(v, "    end");
         verilog!(v, "end");
         // V_i = base + increment, mod 2^CW, added on the way out of the RAM.
@@ -241,7 +278,12 @@ impl TraceQueue {
         verilog!(v, "always @(*) begin");
         verilog!(v, "    case (word_q)");
         let address = zero_extend(&format!("head_first[{}:0]", aw - 1), aw, 61);
-        verilog!(v, "        {}: word = {{new_process, head_first[{}:{aw}], {address}}};", literal(word_bits, 0), aw + 1);
+        verilog!(
+            v,
+            "        {}: word = {{new_process, head_first[{}:{aw}], {address}}};",
+            literal(word_bits, 0),
+            aw + 1
+        );
         for w in 1..=k + 1 {
             let with_pid = if w == 1 { pid.clone() } else { value(w - 2) };
             let without = if w <= k { value(w - 1) } else { "64'h0".to_string() };
@@ -286,7 +328,9 @@ mod tests {
         }
         let mask = crate::dyn_signal::low_mask(layout.counter_width);
         words.extend((0..layout.counters).map(|i| {
-            field(layout.value_lsb(i), layout.counter_width).wrapping_add(field(layout.increment_lsb(i), layout.increment_width)) & mask
+            field(layout.value_lsb(i), layout.counter_width)
+                .wrapping_add(field(layout.increment_lsb(i), layout.increment_width))
+                & mask
         }));
         words
     }
@@ -309,12 +353,16 @@ mod tests {
                 let ready = rng.gen_bool(if step % 3000 < 1500 { 0.9 } else { 0.3 });
                 let reset = rng.gen_ratio(1, 3000);
                 let entry: Vec<u64> = (0..layout.width().div_ceil(64)).map(|_| rng.gen()).collect();
-                apply(&mut uut, |u| &mut u.clock, |u| {
-                    u.push.next = push;
-                    u.entry.set_words(&entry);
-                    u.ready.next = ready;
-                    u.reset.next = reset;
-                });
+                apply(
+                    &mut uut,
+                    |u| &mut u.clock,
+                    |u| {
+                        u.push.next = push;
+                        u.entry.set_words(&entry);
+                        u.ready.next = ready;
+                        u.reset.next = reset;
+                    },
+                );
                 // The outputs during this cycle.
                 let context = format!("D={depth} step {step} seed {seed:#x}");
                 let front = queue.front();
@@ -349,7 +397,10 @@ mod tests {
                 }
                 drops += (push && full) as u32;
             }
-            assert!(drops > 100 && sent > 1000 && back_to_back > 100, "D={depth}: {drops} drops, {sent} sent, {back_to_back} back to back");
+            assert!(
+                drops > 100 && sent > 1000 && back_to_back > 100,
+                "D={depth}: {drops} drops, {sent} sent, {back_to_back} back to back"
+            );
         }
     }
 }

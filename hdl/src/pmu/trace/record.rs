@@ -92,7 +92,11 @@ impl Logic for TraceRecord {
                 .rev()
                 .map(|i| {
                     let n = t * k + i;
-                    format!("{}, {}", slice("incs", n * iw, iw, threads * k * iw), slice("bases", n * cw, cw, threads * k * cw))
+                    format!(
+                        "{}, {}",
+                        slice("incs", n * iw, iw, threads * k * iw),
+                        slice("bases", n * cw, cw, threads * k * cw)
+                    )
                 })
                 .collect();
             format!("{{{}}}", parts.join(", "))

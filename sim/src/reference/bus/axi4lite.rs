@@ -45,7 +45,10 @@ impl<T: RegisterTarget> AxiLiteSlave<T> {
     }
 
     /// One rising edge with `inputs`; returns the outputs as sampled after it.
-    pub fn step(&mut self, inputs: &WrappedInputs<T::Inputs, AxiLiteInputs>) -> WrappedOutputs<T::Outputs, AxiLiteOutputs> {
+    pub fn step(
+        &mut self,
+        inputs: &WrappedInputs<T::Inputs, AxiLiteInputs>,
+    ) -> WrappedOutputs<T::Outputs, AxiLiteOutputs> {
         let bus = &inputs.bus;
         let reset = T::in_reset(&inputs.design);
         let accepted = if reset || self.phase != Phase::Idle { None } else { Self::request(bus) };
@@ -193,9 +196,16 @@ mod tests {
 
     /// Two threads, two 16-bit counters, one event.
     fn pmu() -> Bench<PmuTarget> {
-        let event = EventSpec { name: "CYCLES".into(), code: 0x2A, umask: 0, per_cycle_max: 1, scope: EventScope::Thread };
-        let config =
-            PmuConfig { threads: 2, counters: 2, counter_width: 16, events: vec![event], trace_depth: 4, address_width: 16 };
+        let event =
+            EventSpec { name: "CYCLES".into(), code: 0x2A, umask: 0, per_cycle_max: 1, scope: EventScope::Thread };
+        let config = PmuConfig {
+            threads: 2,
+            counters: 2,
+            counter_width: 16,
+            events: vec![event],
+            trace_depth: 4,
+            address_width: 16,
+        };
         Bench::new(PmuTarget::new(config))
     }
 

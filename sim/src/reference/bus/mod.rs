@@ -135,7 +135,8 @@ pub(crate) fn step_target<T: RegisterTarget>(
 ) -> (T::Outputs, Option<Response>) {
     let shape = target.shape();
     let decoded = accepted.map(|access| {
-        decode(&shape, access).and_then(|port| if target.wrapper_denies(&port) { Err(Refusal::Denied) } else { Ok(port) })
+        decode(&shape, access)
+            .and_then(|port| if target.wrapper_denies(&port) { Err(Refusal::Denied) } else { Ok(port) })
     });
     let mut inputs = design_inputs.clone();
     T::drive(&mut inputs, decoded.as_ref().and_then(|decoded| decoded.as_ref().ok()));
@@ -288,7 +289,10 @@ mod tests {
         let write = BusAccess { write: true, address: 4, data: 1, strobes: 0xF, privileged: false };
         assert!(decode(&BusShape::MONITOR, &write).is_ok());
         assert_eq!(decode(&BusShape::MONITOR, &BusAccess { strobes: 0x7, ..write }), Err(Refusal::PartialStrobes));
-        assert_eq!(decode(&BusShape::PMU, &BusAccess { address: 8, strobes: 0x7F, ..write }), Err(Refusal::PartialStrobes));
+        assert_eq!(
+            decode(&BusShape::PMU, &BusAccess { address: 8, strobes: 0x7F, ..write }),
+            Err(Refusal::PartialStrobes)
+        );
         assert!(decode(&BusShape::PMU, &BusAccess { address: 8, strobes: 0xFF, ..write }).is_ok());
         assert!(decode(&BusShape::MONITOR, &BusAccess { write: false, strobes: 0, ..write }).is_ok());
     }

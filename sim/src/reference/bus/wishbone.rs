@@ -62,7 +62,10 @@ impl<T: RegisterTarget> Engine<WrappedInputs<T::Inputs, WishboneInputs>, Wrapped
     fn name(&self) -> &'static str {
         "reference"
     }
-    fn step(&mut self, inputs: &WrappedInputs<T::Inputs, WishboneInputs>) -> WrappedOutputs<T::Outputs, WishboneOutputs> {
+    fn step(
+        &mut self,
+        inputs: &WrappedInputs<T::Inputs, WishboneInputs>,
+    ) -> WrappedOutputs<T::Outputs, WishboneOutputs> {
         WishboneSlave::step(self, inputs)
     }
 }
@@ -156,7 +159,8 @@ mod tests {
     #[test]
     fn strobe_and_cycle_are_both_needed() {
         let mut bench = monitor();
-        bench.bus = WishboneInputs { cyc: true, stb: false, we: true, adr: CTRL, dat_w: 0x41, sel: 0xF, privileged: false };
+        bench.bus =
+            WishboneInputs { cyc: true, stb: false, we: true, adr: CTRL, dat_w: 0x41, sel: 0xF, privileged: false };
         assert_eq!(bench.cycle(), WishboneOutputs::default());
         bench.bus.cyc = false;
         bench.bus.stb = true;
@@ -179,9 +183,16 @@ mod tests {
 
     #[test]
     fn pmu_privilege_is_wb_priv_and_its_faults_answer_err() {
-        let event = EventSpec { name: "CYCLES".into(), code: 0x2A, umask: 0, per_cycle_max: 1, scope: EventScope::Thread };
-        let config =
-            PmuConfig { threads: 1, counters: 2, counter_width: 16, events: vec![event], trace_depth: 4, address_width: 16 };
+        let event =
+            EventSpec { name: "CYCLES".into(), code: 0x2A, umask: 0, per_cycle_max: 1, scope: EventScope::Thread };
+        let config = PmuConfig {
+            threads: 1,
+            counters: 2,
+            counter_width: 16,
+            events: vec![event],
+            trace_depth: 4,
+            address_width: 16,
+        };
         let mut bench = Bench::new(PmuTarget::new(config));
         let evtsel = BusShape::PMU.byte_address(0, 0x28);
         bench.strobe(true, evtsel, 0x40_002A, 0xFF);
