@@ -7,6 +7,7 @@ use std::io::BufWriter;
 
 use pmugen_hdl::monitor::top::EventOrderMonitor;
 use pmugen_hdl::pmu::top::Pmu;
+use pmugen_hdl::word::Word;
 use pmugen_sim::ports::pmu::{PmuInputs, PmuOutputs};
 use pmugen_sim::ports::{Engine, MonitorInputs, MonitorOutputs};
 
@@ -78,7 +79,7 @@ impl<B: NativeTop> Engine<B::Inputs, B::Outputs> for NativeEngine<B> {
     }
 }
 
-impl<const N: usize, const W: usize> NativeTop for EventOrderMonitor<N, W> {
+impl NativeTop for EventOrderMonitor {
     type Inputs = MonitorInputs;
     type Outputs = MonitorOutputs;
     fn clock(&mut self) -> &mut Signal<In, Clock> {
@@ -86,9 +87,9 @@ impl<const N: usize, const W: usize> NativeTop for EventOrderMonitor<N, W> {
     }
     fn apply(&mut self, inputs: &MonitorInputs) {
         self.reset.next = inputs.reset;
-        self.events.next = (inputs.events as u64).to_bits();
-        self.start.next = (inputs.start as u64).to_bits();
-        self.stop.next = (inputs.stop as u64).to_bits();
+        self.events.next = Word::new(self.events.width(), inputs.events as u64);
+        self.start.next = Word::new(self.start.width(), inputs.start as u64);
+        self.stop.next = Word::new(self.stop.width(), inputs.stop as u64);
         self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
         self.reg_wdata.next = (inputs.reg_wdata as u64).to_bits();
         self.reg_write.next = inputs.reg_write;

@@ -14,3 +14,4 @@ pub mod pmu;
 pub mod regmap;
 #[cfg(test)]
 pub mod testing;
+pub mod word;

@@ -1,7 +1,5 @@
-//! The event-order monitor: from run-time parameters to a monomorphised design.
-//!
-//! Widths are const generics in the hardware (`EventOrderMonitor<N, W>`), so each
-//! supported (N, W) is compiled once and picked here at run time.
+//! The event-order monitor as a [`Design`]: its hardware, register descriptions and
+//! engines for checked run-time parameters.
 use std::fs::File;
 use std::path::Path;
 
@@ -9,7 +7,7 @@ use pmugen_hdl::bus::{AccessCheck, Bus, BusLayout};
 use pmugen_hdl::monitor::regmap::{bus_access_check, id_value};
 use pmugen_hdl::monitor::regmap_export;
 use pmugen_hdl::monitor::top::EventOrderMonitor;
-use pmugen_hdl::params::{MonitorOptions, MonitorParams, SerialOutput};
+use pmugen_hdl::params::{MonitorParams, SerialOutput};
 use pmugen_sim::ports::monitor::MonitorCodec;
 use pmugen_sim::ports::{Engine, MonitorInputs, MonitorOutputs};
 use pmugen_sim::reference::ReferenceMonitor;
@@ -54,17 +52,21 @@ pub fn header(params: MonitorParams) -> Vec<String> {
     ]
 }
 
-struct Monitor<const N: usize, const W: usize> {
-    options: MonitorOptions,
+struct Monitor {
+    params: MonitorParams,
 }
 
-impl<const N: usize, const W: usize> Monitor<N, W> {
+impl Monitor {
     fn params(&self) -> MonitorParams {
-        MonitorParams { events: N, order_width: W, options: self.options }
+        self.params
+    }
+
+    fn hardware(&self) -> EventOrderMonitor {
+        EventOrderMonitor::new(self.params)
     }
 }
 
-impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for Monitor<N, W> {
+impl Design<MonitorInputs, MonitorOutputs> for Monitor {
     fn kind(&self) -> &'static str {
         "monitor"
     }
@@ -75,80 +77,72 @@ impl<const N: usize, const W: usize> Design<MonitorInputs, MonitorOutputs> for M
         header(self.params())
     }
     fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
-        pmugen_hdl::emit::verilog(&mut EventOrderMonitor::<N, W>::with_options(self.options), top, header)
+        pmugen_hdl::emit::verilog(&mut self.hardware(), top, header)
     }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
-        (BusLayout::MONITOR, bus_access_check(N, W))
+        (BusLayout::MONITOR, bus_access_check(self.params.events, self.params.order_width))
     }
     fn identity(&self) -> fusesoc::IdentityRead {
-        fusesoc::IdentityRead { strobes: &[], address: 0, expected: id_value(N, W) as u64 }
+        fusesoc::IdentityRead {
+            strobes: &[],
+            address: 0,
+            expected: id_value(self.params.events, self.params.order_width) as u64,
+        }
     }
     fn register_descriptions(&self, bus: Bus) -> Vec<Artifact> {
-        regmap_export::descriptions(&self.top_name(), N, W, bus)
+        regmap_export::descriptions(&self.top_name(), self.params.events, self.params.order_width, bus)
             .into_iter()
             .map(|(name, text)| Artifact { name, text })
             .collect()
     }
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
-        let top = self.top_name();
+        let (top, n, w) = (self.top_name(), self.params.events, self.params.order_width);
         let design = self.verilog()?;
         let testbench = fusesoc::testbench(&top, &design, &self.identity(), Bus::Bare)?;
         let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
-            Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, N, W) },
-            Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(&top, N, W) },
+            Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, n, w) },
+            Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(&top, n, w) },
             Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, self.kind(), "docs/monitor.md") },
         ];
         artifacts.extend(self.register_descriptions(Bus::Bare));
         Ok(artifacts)
     }
     fn native(&self, vcd: Option<File>) -> Box<dyn Engine<MonitorInputs, MonitorOutputs>> {
-        Box::new(NativeEngine::new(EventOrderMonitor::<N, W>::with_options(self.options), vcd))
+        Box::new(NativeEngine::new(self.hardware(), vcd))
     }
     fn verilator(&self, vcd: Option<&Path>) -> Result<Box<dyn Engine<MonitorInputs, MonitorOutputs>>, String> {
         let verilog = self.verilog()?;
-        Ok(Box::new(VerilatorEngine::start(&verilog, &self.top_name(), MonitorCodec { events: N }, vcd)?))
+        Ok(Box::new(VerilatorEngine::start(
+            &verilog,
+            &self.top_name(),
+            MonitorCodec { events: self.params.events },
+            vcd,
+        )?))
     }
     fn reference(&self) -> Box<dyn Engine<MonitorInputs, MonitorOutputs>> {
-        Box::new(ReferenceMonitor::new(N, W).with_serial_frame(self.options.serial == SerialOutput::Frame))
+        Box::new(
+            ReferenceMonitor::new(self.params.events, self.params.order_width)
+                .with_serial_frame(self.params.options.serial == SerialOutput::Frame),
+        )
     }
     fn stimulus(&self, seed: u64) -> Box<dyn Iterator<Item = MonitorInputs>> {
-        Box::new(RandomStimulus::new(N, W, seed))
+        Box::new(RandomStimulus::new(self.params.events, self.params.order_width, seed))
     }
     fn arguments(&self) -> String {
-        format!("monitor --events {N} --order-width {W}{}", self.options.flags())
+        format!(
+            "monitor --events {} --order-width {}{}",
+            self.params.events,
+            self.params.order_width,
+            self.params.options.flags()
+        )
     }
 }
 
 /// The monitor design of checked parameters.
 pub type MonitorDesign = dyn Design<MonitorInputs, MonitorOutputs>;
 
-macro_rules! by_order_width {
-    ($n:literal, $w:expr, $options:expr) => {
-        match $w {
-            2 => Box::new(Monitor::<$n, 2> { options: $options }),
-            3 => Box::new(Monitor::<$n, 3> { options: $options }),
-            4 => Box::new(Monitor::<$n, 4> { options: $options }),
-            5 => Box::new(Monitor::<$n, 5> { options: $options }),
-            6 => Box::new(Monitor::<$n, 6> { options: $options }),
-            7 => Box::new(Monitor::<$n, 7> { options: $options }),
-            8 => Box::new(Monitor::<$n, 8> { options: $options }),
-            _ => unreachable!("MonitorParams checked W"),
-        }
-    };
-}
-
-macro_rules! by_events {
-    ($n:expr, $w:expr, $options:expr; $($lit:literal)*) => {
-        match $n {
-            $($lit => by_order_width!($lit, $w, $options),)*
-            _ => unreachable!("MonitorParams checked N"),
-        }
-    };
-}
-
 /// The design for checked parameters.
 pub fn monitor(params: MonitorParams) -> Box<MonitorDesign> {
-    by_events!(params.events, params.order_width, params.options;
-        2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32)
+    Box::new(Monitor { params })
 }

@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 
 use pmugen_hdl::board::baud::BitTiming;
 use pmugen_hdl::board::board_top::{BoardTop, Polarity};
+use pmugen_hdl::word::Word;
 use pmugen_sim::reference::uart::{encode, LineDecoder};
 
 use super::client::Transport;
@@ -57,9 +58,9 @@ impl<const N: usize, const W: usize, const B: usize> SimulatedBoard<N, W, B> {
             let uut = &mut self.uut;
             uut.clock.next = Clock { clk: false };
             uut.uart_rx.next = self.line_to_board.pop_front().unwrap_or(true);
-            uut.event_pins.next = (self.event_pins as u64).to_bits();
-            uut.start_pins.next = (self.start_pins as u64).to_bits();
-            uut.stop_pins.next = (self.stop_pins as u64).to_bits();
+            uut.event_pins.next = Word::new(uut.event_pins.width(), self.event_pins as u64);
+            uut.start_pins.next = Word::new(uut.start_pins.width(), self.start_pins as u64);
+            uut.stop_pins.next = Word::new(uut.stop_pins.width(), self.stop_pins as u64);
             assert!(simulate(uut, 200), "board model did not settle");
             uut.clock.next = Clock { clk: true };
             assert!(simulate(uut, 200), "board model did not settle");

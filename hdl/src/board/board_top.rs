@@ -21,6 +21,8 @@ use super::uart_rx::UartRx;
 use super::uart_tx::UartTx;
 use crate::monitor::top::EventOrderMonitor;
 use crate::monitor::trigger_window::TRIGGER_LINES;
+use crate::params::MonitorParams;
+use crate::word::WordSignal;
 
 /// Active level of a board pin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,11 +53,11 @@ pub struct BoardTop<const N: usize, const W: usize, const B: usize> {
     /// Reset button (polarity set in `new`, synchronized inside).
     pub reset: Signal<In, Bit>,
     /// Event pins.
-    pub event_pins: Signal<In, Bits<N>>,
+    pub event_pins: WordSignal<In>,
     /// Start-trigger pins.
-    pub start_pins: Signal<In, Bits<TRIGGER_LINES>>,
+    pub start_pins: WordSignal<In>,
     /// Stop-trigger pins.
-    pub stop_pins: Signal<In, Bits<TRIGGER_LINES>>,
+    pub stop_pins: WordSignal<In>,
     /// UART from the host.
     pub uart_rx: Signal<In, Bit>,
     /// UART to the host.
@@ -64,12 +66,12 @@ pub struct BoardTop<const N: usize, const W: usize, const B: usize> {
     pub led_matched: Signal<Out, Bit>,
     /// LED: the window is open.
     pub led_window: Signal<Out, Bit>,
-    event_sync: Synchronizer<N>,
-    start_sync: Synchronizer<TRIGGER_LINES>,
-    stop_sync: Synchronizer<TRIGGER_LINES>,
+    event_sync: Synchronizer,
+    start_sync: Synchronizer,
+    stop_sync: Synchronizer,
     reset_sync: BitSynchronizer,
     rx_sync: BitSynchronizer,
-    monitor: EventOrderMonitor<N, W>,
+    monitor: EventOrderMonitor,
     link: HostLink<B>,
     receiver: UartRx,
     transmitter: UartTx,
@@ -85,19 +87,21 @@ impl<const N: usize, const W: usize, const B: usize> BoardTop<N, W, B> {
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            event_pins: Default::default(),
-            start_pins: Default::default(),
-            stop_pins: Default::default(),
+            event_pins: WordSignal::new(N),
+            start_pins: WordSignal::new(TRIGGER_LINES),
+            stop_pins: WordSignal::new(TRIGGER_LINES),
             uart_rx: Default::default(),
             uart_tx: Default::default(),
             led_matched: Default::default(),
             led_window: Default::default(),
-            event_sync: Synchronizer::new(),
-            start_sync: Synchronizer::new(),
-            stop_sync: Synchronizer::new(),
+            event_sync: Synchronizer::new(N),
+            start_sync: Synchronizer::new(TRIGGER_LINES),
+            stop_sync: Synchronizer::new(TRIGGER_LINES),
             reset_sync: Default::default(),
             rx_sync: Default::default(),
-            monitor: EventOrderMonitor::new(),
+            monitor: EventOrderMonitor::new(
+                MonitorParams::new(N as u64, W as u64).expect("BoardTop: N or W out of range"),
+            ),
             link: HostLink::new(),
             receiver: UartRx::new(timing),
             transmitter: UartTx::new(timing),

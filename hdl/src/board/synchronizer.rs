@@ -11,40 +11,36 @@
 //! ```
 use rust_hdl::prelude::*;
 
-/// Two-stage synchronizer of `N` lines.
+use crate::word::{WordDff, WordSignal};
+
+/// Two-stage synchronizer of N lines.
 #[derive(LogicBlock)]
-pub struct Synchronizer<const N: usize> {
+pub struct Synchronizer {
     /// Clock of the receiving domain.
     pub clock: Signal<In, Clock>,
     /// Asynchronous input pins.
-    pub pins: Signal<In, Bits<N>>,
+    pub pins: WordSignal<In>,
     /// The pins, two clocks later, synchronous to `clock`.
-    pub lines: Signal<Out, Bits<N>>,
-    first: DFF<Bits<N>>,
-    second: DFF<Bits<N>>,
+    pub lines: WordSignal<Out>,
+    first: WordDff,
+    second: WordDff,
 }
 
-impl<const N: usize> Synchronizer<N> {
-    /// A synchronizer for `N` lines, `1 <= N <= 64`.
-    pub fn new() -> Self {
-        assert!((1..=64).contains(&N), "Synchronizer: N = {N} is out of range 1..=64");
+impl Synchronizer {
+    /// A synchronizer for `lines` lines, `1 <= lines <= 64`.
+    pub fn new(lines: usize) -> Self {
+        assert!((1..=64).contains(&lines), "Synchronizer: {lines} lines is out of range 1..=64");
         Self {
             clock: Default::default(),
-            pins: Default::default(),
-            lines: Default::default(),
-            first: Default::default(),
-            second: Default::default(),
+            pins: WordSignal::new(lines),
+            lines: WordSignal::new(lines),
+            first: WordDff::new(lines),
+            second: WordDff::new(lines),
         }
     }
 }
 
-impl<const N: usize> Default for Synchronizer<N> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<const N: usize> Logic for Synchronizer<N> {
+impl Logic for Synchronizer {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, first, second);
@@ -57,12 +53,13 @@ impl<const N: usize> Logic for Synchronizer<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{assert_valid_verilog, bits_of, cycle, value_of};
+    use crate::testing::{assert_valid_verilog, cycle};
+    use crate::word::Word;
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut Synchronizer::<16>::new(), "synchronizer_n16");
+        assert_valid_verilog(&mut Synchronizer::new(16), "synchronizer_n16");
     }
 
     #[test]
@@ -70,15 +67,15 @@ mod tests {
         let seed = 0x5eed_0010;
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut uut = Synchronizer::<16>::new();
+        let mut uut = Synchronizer::new(16);
         uut.connect_all();
         // Pins applied in cycle k reach the output in cycle k+2, i.e. after the edge
         // that ends cycle k+1.
         let mut previous = 0u64;
         for step in 0..1_000 {
             let pins = rng.gen::<u64>() & 0xFFFF;
-            cycle(&mut uut, |u| &mut u.clock, |u| u.pins.next = bits_of(pins));
-            assert_eq!(value_of(uut.lines.val()), previous, "step {step} seed {seed:#x}");
+            cycle(&mut uut, |u| &mut u.clock, |u| u.pins.next = Word::new(16, pins));
+            assert_eq!(uut.lines.val().value(), previous, "step {step} seed {seed:#x}");
             previous = pins;
         }
     }

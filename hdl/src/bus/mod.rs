@@ -125,7 +125,11 @@ pub(crate) mod testing {
     /// must lint with Verilator -Wall, pass yosys, and name every module after its top.
     pub fn assert_slaves_are_valid(bus: Bus, slave: fn(&WrappedDesign) -> String) {
         let monitor_top = bus.top_name("m4");
-        let monitor = crate::emit::verilog(&mut EventOrderMonitor::<4, 2>::new(), &format!("{monitor_top}__core"), &[]);
+        let monitor = crate::emit::verilog(
+            &mut EventOrderMonitor::new(crate::params::MonitorParams::new(4, 2).expect("in range")),
+            &format!("{monitor_top}__core"),
+            &[],
+        );
         let pmu_top = bus.top_name("p1");
         let pmu = crate::emit::verilog(
             &mut Pmu::new(&PmuParams::with_default_table(1, 2, 16)),

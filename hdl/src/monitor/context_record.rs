@@ -23,6 +23,8 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use crate::word::{WordConstant, WordDff, WordSignal};
+
 /// Bit of flag (a before m), a != m, when the N*(N-1) flags are laid out row by row
 /// (m outer, a inner, a = m skipped): the serial frame's order and the compact
 /// matcher's need matrix.
@@ -32,69 +34,63 @@ pub fn flag_index(events: usize, a: usize, m: usize) -> usize {
 
 /// The pairwise "who came first" record.
 #[derive(LogicBlock)]
-pub struct ContextRecord<const N: usize> {
+pub struct ContextRecord {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset: all flags to 0.
     pub reset: Signal<In, Bit>,
     /// The events that occur this cycle.
-    pub occur: Signal<In, Bits<N>>,
+    pub occur: WordSignal<In>,
     /// The event register before this cycle: the events that already occurred (its
     /// stored bits: stale after a clear, which `cleared` masks here as well).
-    pub seen: Signal<In, Bits<N>>,
+    pub seen: WordSignal<In>,
     /// Record this cycle's occurrences (CTRL.ENABLE).
     pub enable: Signal<In, Bit>,
     /// Clear every flag instead of this cycle's recording.
     pub clear: Signal<In, Bit>,
     /// Row m as stored: bit a = flag (a before m) (`BEFORE[m]`, serial frame).
-    pub before: [Signal<Out, Bits<N>>; N],
+    pub before: Vec<WordSignal<Out>>,
     /// Row m as held in the flip-flops (bit m is 0); stale while `live` is 0.
-    pub stored: [Signal<Out, Bits<N>>; N],
+    pub stored: Vec<WordSignal<Out>>,
     /// The record was not cleared at the last edge: `stored` is valid.
     pub live: Signal<Out, Bit>,
-    rows: [DFF<Bits<N>>; N],
+    rows: Vec<WordDff>,
     /// The last edge cleared the record: `rows` are stale and read as 0.
     cleared: DFF<Bit>,
     /// All ones while the stored rows are valid, 0 while they are stale.
-    live_mask: Signal<Local, Bits<N>>,
+    live_mask: WordSignal<Local>,
     /// Row m's recording mask: every event except m itself.
-    others: [Constant<Bits<N>>; N],
-    all: Constant<Bits<N>>,
-    zero: Constant<Bits<N>>,
+    others: Vec<WordConstant>,
+    all: WordConstant,
+    zero: WordConstant,
 }
 
-impl<const N: usize> ContextRecord<N> {
-    /// A record for `N` events, `2 <= N <= 32`.
-    pub fn new() -> Self {
-        assert!((2..=32).contains(&N), "ContextRecord: N = {N} is out of range 2..=32");
-        let all = (1u64 << N) - 1;
+impl ContextRecord {
+    /// A record for `events` (N) events, `2 <= N <= 32`.
+    pub fn new(events: usize) -> Self {
+        assert!((2..=32).contains(&events), "ContextRecord: N = {events} is out of range 2..=32");
+        let all = (1u64 << events) - 1;
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            occur: Default::default(),
-            seen: Default::default(),
+            occur: WordSignal::new(events),
+            seen: WordSignal::new(events),
             enable: Default::default(),
             clear: Default::default(),
-            before: std::array::from_fn(|_| Default::default()),
-            stored: std::array::from_fn(|_| Default::default()),
+            before: (0..events).map(|_| WordSignal::new(events)).collect(),
+            stored: (0..events).map(|_| WordSignal::new(events)).collect(),
             live: Default::default(),
-            rows: std::array::from_fn(|_| Default::default()),
+            rows: (0..events).map(|_| WordDff::new(events)).collect(),
             cleared: Default::default(),
-            live_mask: Default::default(),
-            all: Constant::new(all.to_bits()),
-            others: std::array::from_fn(|m| Constant::new((all & !(1u64 << m)).to_bits())),
-            zero: Constant::new(0.into()),
+            live_mask: WordSignal::new(events),
+            all: WordConstant::new(events, all),
+            others: (0..events).map(|m| WordConstant::new(events, all & !(1u64 << m))).collect(),
+            zero: WordConstant::new(events, 0),
         }
     }
 }
 
-impl<const N: usize> Default for ContextRecord<N> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<const N: usize> Logic for ContextRecord<N> {
+impl Logic for ContextRecord {
     #[hdl_gen]
     fn update(&mut self) {
         self.cleared.clock.next = self.clock.val();
@@ -104,7 +100,7 @@ impl<const N: usize> Logic for ContextRecord<N> {
         if self.cleared.q.val() {
             self.live_mask.next = self.zero.val();
         }
-        for m in 0..N {
+        for m in 0..self.rows.len() {
             self.rows[m].clock.next = self.clock.val();
             self.stored[m].next = self.rows[m].q.val() & self.others[m].val();
             self.before[m].next = self.rows[m].q.val() & self.live_mask.val() & self.others[m].val();
@@ -124,13 +120,14 @@ impl<const N: usize> Logic for ContextRecord<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{apply, assert_valid_verilog, bits_of, edge, value_of};
+    use crate::testing::{apply, assert_valid_verilog, edge};
+    use crate::word::Word;
     use pmugen_sim::reference::record::RecordModel;
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut ContextRecord::<5>::new(), "context_record_n5");
+        assert_valid_verilog(&mut ContextRecord::new(5), "context_record_n5");
     }
 
     #[test]
@@ -139,7 +136,7 @@ mod tests {
         let seed = 0x5eed_0003;
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut uut = ContextRecord::<N>::new();
+        let mut uut = ContextRecord::new(N);
         uut.connect_all();
         let mut model = RecordModel::new(N);
         for step in 0..3_000 {
@@ -154,8 +151,8 @@ mod tests {
                 &mut uut,
                 |u| &mut u.clock,
                 |u| {
-                    u.occur.next = bits_of(occur as u64);
-                    u.seen.next = bits_of(model.seen as u64);
+                    u.occur.next = Word::new(N, occur as u64);
+                    u.seen.next = Word::new(N, model.seen as u64);
                     u.enable.next = enable;
                     u.clear.next = clear;
                     u.reset.next = reset;
@@ -163,13 +160,9 @@ mod tests {
             );
             let updated = if enable { model.recorded(occur) } else { model.clone() };
             for m in 0..N {
-                assert_eq!(
-                    value_of(uut.before[m].val()) as u32,
-                    model.row(m),
-                    "before[{m}] step {step} seed {seed:#x}"
-                );
+                assert_eq!(uut.before[m].val().value() as u32, model.row(m), "before[{m}] step {step} seed {seed:#x}");
                 // While live, the raw row is the row as read; after a clear it reads 0.
-                let stored = value_of(uut.stored[m].val()) as u32;
+                let stored = uut.stored[m].val().value() as u32;
                 assert_eq!(
                     if uut.live.val() { stored } else { 0 },
                     model.row(m),

@@ -19,60 +19,56 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use crate::word::{WordConstant, WordDff, WordSignal};
+
 /// Sticky per-event occurrence bits.
 #[derive(LogicBlock)]
-pub struct EventRegister<const N: usize> {
+pub struct EventRegister {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset: all bits to 0.
     pub reset: Signal<In, Bit>,
     /// The events that occur this cycle (rising edges).
-    pub occur: Signal<In, Bits<N>>,
+    pub occur: WordSignal<In>,
     /// Record this cycle's occurrences (CTRL.ENABLE).
     pub enable: Signal<In, Bit>,
     /// Clear all bits instead of this cycle's recording (re-arm or CMD.CLEAR_RECORD).
     pub clear: Signal<In, Bit>,
     /// Bit e: event e occurred in this sequence before this cycle (`EVENTS` register).
-    pub seen: Signal<Out, Bits<N>>,
+    pub seen: WordSignal<Out>,
     /// The bits as stored: equal to `seen` except in the cycle after a clear, when
     /// they are stale. For the context record and the compact matcher, which gate them
     /// with the record's own clear flag (set at the same edges).
-    pub stored: Signal<Out, Bits<N>>,
-    bits: DFF<Bits<N>>,
+    pub stored: WordSignal<Out>,
+    bits: WordDff,
     /// The last edge cleared the register: `bits` are stale and read as 0.
     cleared: DFF<Bit>,
     /// `bits` as they read this cycle.
-    visible: Signal<Local, Bits<N>>,
-    zero: Constant<Bits<N>>,
+    visible: WordSignal<Local>,
+    zero: WordConstant,
 }
 
-impl<const N: usize> EventRegister<N> {
-    /// An event register for `N` events, `2 <= N <= 32`.
-    pub fn new() -> Self {
-        assert!((2..=32).contains(&N), "EventRegister: N = {N} is out of range 2..=32");
+impl EventRegister {
+    /// An event register for `events` (N) events, `2 <= N <= 32`.
+    pub fn new(events: usize) -> Self {
+        assert!((2..=32).contains(&events), "EventRegister: N = {events} is out of range 2..=32");
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            occur: Default::default(),
+            occur: WordSignal::new(events),
             enable: Default::default(),
             clear: Default::default(),
-            seen: Default::default(),
-            stored: Default::default(),
-            bits: Default::default(),
+            seen: WordSignal::new(events),
+            stored: WordSignal::new(events),
+            bits: WordDff::new(events),
             cleared: Default::default(),
-            visible: Default::default(),
-            zero: Constant::new(0.into()),
+            visible: WordSignal::new(events),
+            zero: WordConstant::new(events, 0),
         }
     }
 }
 
-impl<const N: usize> Default for EventRegister<N> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<const N: usize> Logic for EventRegister<N> {
+impl Logic for EventRegister {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, bits, cleared);
@@ -97,13 +93,14 @@ impl<const N: usize> Logic for EventRegister<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{apply, assert_valid_verilog, bits_of, edge, value_of};
+    use crate::testing::{apply, assert_valid_verilog, edge};
+    use crate::word::Word;
     use pmugen_sim::reference::record::RecordModel;
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut EventRegister::<7>::new(), "event_register_n7");
+        assert_valid_verilog(&mut EventRegister::new(7), "event_register_n7");
     }
 
     #[test]
@@ -111,7 +108,7 @@ mod tests {
         let seed = 0x5eed_0002;
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut uut = EventRegister::<7>::new();
+        let mut uut = EventRegister::new(7);
         uut.connect_all();
         let mut model = RecordModel::new(7);
         for step in 0..3_000 {
@@ -121,13 +118,13 @@ mod tests {
                 &mut uut,
                 |u| &mut u.clock,
                 |u| {
-                    u.occur.next = bits_of(occur as u64);
+                    u.occur.next = Word::new(7, occur as u64);
                     u.enable.next = enable;
                     u.clear.next = clear;
                     u.reset.next = reset;
                 },
             );
-            assert_eq!(value_of(uut.seen.val()) as u32, model.seen, "step {step}, seed {seed:#x}");
+            assert_eq!(uut.seen.val().value() as u32, model.seen, "step {step}, seed {seed:#x}");
             edge(&mut uut, |u| &mut u.clock);
             model = if clear || reset {
                 RecordModel::new(7)

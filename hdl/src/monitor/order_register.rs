@@ -11,50 +11,47 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use crate::word::{WordConstant, WordDff, WordSignal};
+
 /// Per-event order fields.
 #[derive(LogicBlock)]
-pub struct OrderRegister<const N: usize, const W: usize> {
+pub struct OrderRegister {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset: every order to 0 (don't care).
     pub reset: Signal<In, Bit>,
     /// Bit e: write `wdata` into `order[e]` at this edge (decoded `ORDER[e]` write).
-    pub write: Signal<In, Bits<N>>,
+    pub write: WordSignal<In>,
     /// The order value to write.
-    pub wdata: Signal<In, Bits<W>>,
+    pub wdata: WordSignal<In>,
     /// The order of event e.
-    pub order: [Signal<Out, Bits<W>>; N],
-    fields: [DFF<Bits<W>>; N],
-    zero: Constant<Bits<W>>,
+    pub order: Vec<WordSignal<Out>>,
+    fields: Vec<WordDff>,
+    zero: WordConstant,
 }
 
-impl<const N: usize, const W: usize> OrderRegister<N, W> {
-    /// An order register for `N` events of `W` bits, `2 <= N <= 32`, `2 <= W <= 8`.
-    pub fn new() -> Self {
-        assert!((2..=32).contains(&N), "OrderRegister: N = {N} is out of range 2..=32");
-        assert!((2..=8).contains(&W), "OrderRegister: W = {W} is out of range 2..=8");
+impl OrderRegister {
+    /// An order register for `events` (N) events of `order_width` (W) bits,
+    /// `2 <= N <= 32`, `2 <= W <= 8`.
+    pub fn new(events: usize, order_width: usize) -> Self {
+        assert!((2..=32).contains(&events), "OrderRegister: N = {events} is out of range 2..=32");
+        assert!((2..=8).contains(&order_width), "OrderRegister: W = {order_width} is out of range 2..=8");
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            write: Default::default(),
-            wdata: Default::default(),
-            order: std::array::from_fn(|_| Default::default()),
-            fields: std::array::from_fn(|_| Default::default()),
-            zero: Constant::new(0.into()),
+            write: WordSignal::new(events),
+            wdata: WordSignal::new(order_width),
+            order: (0..events).map(|_| WordSignal::new(order_width)).collect(),
+            fields: (0..events).map(|_| WordDff::new(order_width)).collect(),
+            zero: WordConstant::new(order_width, 0),
         }
     }
 }
 
-impl<const N: usize, const W: usize> Default for OrderRegister<N, W> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<const N: usize, const W: usize> Logic for OrderRegister<N, W> {
+impl Logic for OrderRegister {
     #[hdl_gen]
     fn update(&mut self) {
-        for e in 0..N {
+        for e in 0..self.fields.len() {
             self.fields[e].clock.next = self.clock.val();
             self.order[e].next = self.fields[e].q.val();
             self.fields[e].d.next = self.fields[e].q.val();
@@ -71,12 +68,13 @@ impl<const N: usize, const W: usize> Logic for OrderRegister<N, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{assert_valid_verilog, bits_of, cycle, value_of};
+    use crate::testing::{assert_valid_verilog, cycle};
+    use crate::word::Word;
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut OrderRegister::<4, 3>::new(), "order_register_n4_w3");
+        assert_valid_verilog(&mut OrderRegister::new(4, 3), "order_register_n4_w3");
     }
 
     #[test]
@@ -84,7 +82,7 @@ mod tests {
         let seed = 0x5eed_0004;
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut uut = OrderRegister::<5, 4>::new();
+        let mut uut = OrderRegister::new(5, 4);
         uut.connect_all();
         let mut model = [0u64; 5];
         for step in 0..1_000 {
@@ -95,8 +93,8 @@ mod tests {
                 &mut uut,
                 |u| &mut u.clock,
                 |u| {
-                    u.write.next = bits_of(write);
-                    u.wdata.next = bits_of(value);
+                    u.write.next = Word::new(5, write);
+                    u.wdata.next = Word::new(4, value);
                     u.reset.next = reset;
                 },
             );
@@ -108,7 +106,7 @@ mod tests {
                 } else {
                     *field
                 };
-                assert_eq!(value_of(uut.order[e].val()), *field, "order[{e}] step {step} seed {seed:#x}");
+                assert_eq!(uut.order[e].val().value(), *field, "order[{e}] step {step} seed {seed:#x}");
             }
         }
     }

@@ -16,44 +16,40 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use crate::word::{WordConstant, WordDff, WordSignal};
+
 /// Per-line rising-edge detector with synchronous reset.
 #[derive(LogicBlock)]
-pub struct RiseDetector<const N: usize> {
+pub struct RiseDetector {
     /// Clock; the history is sampled at the rising edge.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset: the history returns to 0.
     pub reset: Signal<In, Bit>,
     /// The lines to watch.
-    pub lines: Signal<In, Bits<N>>,
+    pub lines: WordSignal<In>,
     /// One bit per line: the line rose this cycle.
-    pub rise: Signal<Out, Bits<N>>,
+    pub rise: WordSignal<Out>,
     /// Last cycle's value of `lines` (the edge-detector history group).
-    history: DFF<Bits<N>>,
-    zero: Constant<Bits<N>>,
+    history: WordDff,
+    zero: WordConstant,
 }
 
-impl<const N: usize> RiseDetector<N> {
-    /// A detector for `N` lines, `1 <= N <= 64`.
-    pub fn new() -> Self {
-        assert!((1..=64).contains(&N), "RiseDetector: N = {N} is out of range 1..=64");
+impl RiseDetector {
+    /// A detector for `lines` lines, `1 <= lines <= 64`.
+    pub fn new(lines: usize) -> Self {
+        assert!((1..=64).contains(&lines), "RiseDetector: {lines} lines is out of range 1..=64");
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            lines: Default::default(),
-            rise: Default::default(),
-            history: Default::default(),
-            zero: Constant::new(0.into()),
+            lines: WordSignal::new(lines),
+            rise: WordSignal::new(lines),
+            history: WordDff::new(lines),
+            zero: WordConstant::new(lines, 0),
         }
     }
 }
 
-impl<const N: usize> Default for RiseDetector<N> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<const N: usize> Logic for RiseDetector<N> {
+impl Logic for RiseDetector {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, history);
@@ -68,13 +64,14 @@ impl<const N: usize> Logic for RiseDetector<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{apply, assert_valid_verilog, bits_of, edge, value_of};
+    use crate::testing::{apply, assert_valid_verilog, edge};
+    use crate::word::Word;
     use pmugen_sim::reference::record::rising;
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut RiseDetector::<5>::new(), "rise_detector_n5");
+        assert_valid_verilog(&mut RiseDetector::new(5), "rise_detector_n5");
     }
 
     #[test]
@@ -82,7 +79,7 @@ mod tests {
         let seed = 0x5eed_0001;
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut uut = RiseDetector::<6>::new();
+        let mut uut = RiseDetector::new(6);
         uut.connect_all();
         let mut previous = 0u32;
         for step in 0..2_000 {
@@ -92,11 +89,11 @@ mod tests {
                 &mut uut,
                 |u| &mut u.clock,
                 |u| {
-                    u.lines.next = bits_of(lines as u64);
+                    u.lines.next = Word::new(6, lines as u64);
                     u.reset.next = reset;
                 },
             );
-            let rise = value_of(uut.rise.val()) as u32;
+            let rise = uut.rise.val().value() as u32;
             assert_eq!(rise, rising(lines, previous), "step {step}, seed {seed:#x}");
             edge(&mut uut, |u| &mut u.clock);
             previous = if reset { 0 } else { lines };

@@ -19,6 +19,7 @@ use std::fmt::Write;
 
 use crate::custom::{bits_for, unused_diagonal, unused_sink, Internal};
 use crate::params::SerialOutput;
+use crate::word::WordSignal;
 
 /// Counter width of the frame (docs/monitor.md §1: C = 32).
 pub const COUNT_BITS: usize = 32;
@@ -38,9 +39,14 @@ pub struct FrameState {
     count_due: bool,
 }
 
+/// Frame length in bits for `events` (N) events: N*(N-1) + 32.
+pub fn frame_bits(events: usize) -> usize {
+    events * (events - 1) + COUNT_BITS
+}
+
 /// Frame shifter for an N-event record and the 32-bit count.
 #[derive(LogicBlock)]
-pub struct SerialFrame<const N: usize> {
+pub struct SerialFrame {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset: idle, shift register cleared.
@@ -48,7 +54,7 @@ pub struct SerialFrame<const N: usize> {
     /// CTRL.SERIAL_EN: start a frame whenever none is being sent.
     pub enable: Signal<In, Bit>,
     /// Stored record row m: bit a = flag (a before m).
-    pub before: [Signal<In, Bits<N>>; N],
+    pub before: Vec<WordSignal<In>>,
     /// COUNT as it was in the previous cycle (the counter's register): the frame's
     /// COUNT bits are taken one edge after the load, when this holds COUNT of the
     /// load's cycle.
@@ -62,26 +68,23 @@ pub struct SerialFrame<const N: usize> {
     state: Internal<FrameState>,
 }
 
-impl<const N: usize> SerialFrame<N> {
-    /// Frame length in bits: N*(N-1) + 32.
-    pub const FRAME_BITS: usize = N * (N - 1) + COUNT_BITS;
-
-    /// A frame shifter for `N` events, `2 <= N <= 32`; with [`SerialOutput::Absent`]
-    /// nothing is built and the outputs are constant 0.
-    pub fn new(output: SerialOutput) -> Self {
-        assert!((2..=32).contains(&N), "SerialFrame: N = {N} is out of range 2..=32");
+impl SerialFrame {
+    /// A frame shifter for `events` (N) events, `2 <= N <= 32`; with
+    /// [`SerialOutput::Absent`] nothing is built and the outputs are constant 0.
+    pub fn new(events: usize, output: SerialOutput) -> Self {
+        assert!((2..=32).contains(&events), "SerialFrame: N = {events} is out of range 2..=32");
         Self {
             clock: Default::default(),
             reset: Default::default(),
             enable: Default::default(),
-            before: std::array::from_fn(|_| Default::default()),
+            before: (0..events).map(|_| WordSignal::new(events)).collect(),
             count: Default::default(),
             data: Default::default(),
             valid: Default::default(),
             last: Default::default(),
             state: Internal(FrameState {
                 output,
-                frame: vec![false; Self::FRAME_BITS],
+                frame: vec![false; frame_bits(events)],
                 position: 0,
                 busy: false,
                 count_due: false,
@@ -89,31 +92,37 @@ impl<const N: usize> SerialFrame<N> {
         }
     }
 
+    /// N.
+    pub fn events(&self) -> usize {
+        self.before.len()
+    }
+
     /// The frame bit index of flag (a before m), a != m.
-    pub fn record_bit(a: usize, m: usize) -> usize {
-        super::context_record::flag_index(N, a, m)
+    fn record_bit(&self, a: usize, m: usize) -> usize {
+        super::context_record::flag_index(self.events(), a, m)
     }
 
     fn load_record(&mut self) {
-        let frame = &mut self.state.0.frame;
-        for m in 0..N {
+        let n = self.events();
+        for m in 0..n {
             let row = self.before[m].val();
-            for a in (0..N).filter(|&a| a != m) {
-                frame[Self::record_bit(a, m)] = row.get_bit(a);
+            for a in (0..n).filter(|&a| a != m) {
+                let bit = self.record_bit(a, m);
+                self.state.0.frame[bit] = row.get_bit(a);
             }
         }
     }
 
     fn load_count(&mut self) {
-        let count = self.count.val();
+        let (count, n) = (self.count.val(), self.events());
         let frame = &mut self.state.0.frame;
         for j in 0..COUNT_BITS {
-            frame[N * (N - 1) + j] = count.get_bit(COUNT_BITS - 1 - j);
+            frame[n * (n - 1) + j] = count.get_bit(COUNT_BITS - 1 - j);
         }
     }
 }
 
-impl<const N: usize> Logic for SerialFrame<N> {
+impl Logic for SerialFrame {
     fn update(&mut self) {
         if self.clock.pos_edge() && self.state.0.output == SerialOutput::Frame {
             if self.state.0.count_due && !self.reset.val() {
@@ -121,7 +130,7 @@ impl<const N: usize> Logic for SerialFrame<N> {
             }
             self.state.0.count_due = false;
             let state = &self.state.0;
-            let ends = state.busy && state.position == Self::FRAME_BITS - 1;
+            let ends = state.busy && state.position == state.frame.len() - 1;
             if self.reset.val() {
                 self.state.0.busy = false;
                 self.state.0.position = 0;
@@ -140,7 +149,7 @@ impl<const N: usize> Logic for SerialFrame<N> {
         let state = &self.state.0;
         self.valid.next = state.busy;
         self.data.next = state.busy && state.frame[state.position];
-        self.last.next = state.busy && state.position == Self::FRAME_BITS - 1;
+        self.last.next = state.busy && state.position == state.frame.len() - 1;
     }
 
     fn connect(&mut self) {
@@ -151,25 +160,26 @@ impl<const N: usize> Logic for SerialFrame<N> {
 
     fn hdl(&self) -> Verilog {
         if self.state.0.output == SerialOutput::Absent {
-            return Verilog::Custom(absent(N));
+            return Verilog::Custom(absent(self.events()));
         }
-        let frame_bits = Self::FRAME_BITS;
+        let n = self.events();
+        let frame_bits = frame_bits(n);
         let remaining_bits = bits_for(frame_bits - 1);
         let mut v = String::new();
         let _ = writeln!(v, "reg [{}:0] frame_q;      // bit 0 is on data", frame_bits - 1);
         let _ = writeln!(v, "reg [{}:0] remaining_q;  // bits left after this one", remaining_bits - 1);
         let _ = writeln!(v, "reg busy_q;");
         let _ = writeln!(v, "reg last_q;");
-        let record_bits = N * (N - 1);
+        let record_bits = n * (n - 1);
         let _ = writeln!(v, "reg load_q;     // loaded at the last edge: COUNT's bits come in at this one");
         let _ = writeln!(v, "wire [{}:0] snapshot;", record_bits - 1);
         // last_q is 1 exactly while the frame's last bit is out (busy, none remaining):
         // the load decision reads it instead of comparing the counter, which takes
         // the counter off the path to the shift register's enable (docs/monitor.md §7.2).
         let _ = writeln!(v, "wire load = enable & (~busy_q | last_q);");
-        for m in 0..N {
-            for a in (0..N).filter(|&a| a != m) {
-                let _ = writeln!(v, "assign snapshot[{}] = before${m}[{a}];", Self::record_bit(a, m));
+        for m in 0..n {
+            for a in (0..n).filter(|&a| a != m) {
+                let _ = writeln!(v, "assign snapshot[{}] = before${m}[{a}];", self.record_bit(a, m));
             }
         }
         // `count` holds, one edge after the load, COUNT of the load's cycle; it enters
@@ -212,7 +222,7 @@ impl<const N: usize> Logic for SerialFrame<N> {
         let _ = writeln!(v, "    valid = busy_q;");
         let _ = writeln!(v, "    last = last_q;");
         let _ = writeln!(v, "end");
-        v.push_str(&unused_diagonal("before", N));
+        v.push_str(&unused_diagonal("before", n));
         Verilog::Custom(v)
     }
 }
@@ -239,14 +249,15 @@ fn absent(n: usize) -> String {
 mod tests {
     use super::*;
     use crate::testing::{assert_valid_verilog, bits_of, cycle};
-    use pmugen_sim::reference::frame::{frame_bits, FrameModel};
+    use crate::word::Word;
+    use pmugen_sim::reference::frame::{frame_bits as reference_frame_bits, FrameModel};
     use pmugen_sim::reference::record::RecordModel;
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut SerialFrame::<4>::new(SerialOutput::Frame), "serial_frame_n4");
-        assert_valid_verilog(&mut SerialFrame::<4>::new(SerialOutput::Absent), "serial_frame_absent_n4");
+        assert_valid_verilog(&mut SerialFrame::new(4, SerialOutput::Frame), "serial_frame_n4");
+        assert_valid_verilog(&mut SerialFrame::new(4, SerialOutput::Absent), "serial_frame_absent_n4");
     }
 
     #[test]
@@ -255,7 +266,7 @@ mod tests {
         let seed = 0x5eed_0008;
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut uut = SerialFrame::<N>::new(SerialOutput::Frame);
+        let mut uut = SerialFrame::new(N, SerialOutput::Frame);
         uut.connect_all();
         let mut model = FrameModel::default();
         let mut frames = 0;
@@ -276,7 +287,7 @@ mod tests {
                 |u| &mut u.clock,
                 |u| {
                     for m in 0..N {
-                        u.before[m].next = bits_of(record.row(m) as u64);
+                        u.before[m].next = Word::new(N, record.row(m) as u64);
                     }
                     u.count.next = bits_of(previous_count as u64);
                     u.enable.next = enable;
@@ -286,7 +297,7 @@ mod tests {
             if reset {
                 model = FrameModel::default();
             } else {
-                model.step(enable, || frame_bits(&record, count));
+                model.step(enable, || reference_frame_bits(&record, count));
             }
             previous_count = count;
             let (data, valid, last) = model.outputs();
@@ -303,9 +314,9 @@ mod tests {
         // N=3: (a, m) = (1,0) (2,0) (0,1) (2,1) (0,2) (1,2).
         let order: Vec<usize> = [(1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2)]
             .iter()
-            .map(|&(a, m)| SerialFrame::<3>::record_bit(a, m))
+            .map(|&(a, m)| SerialFrame::new(3, SerialOutput::Frame).record_bit(a, m))
             .collect();
         assert_eq!(order, vec![0, 1, 2, 3, 4, 5]);
-        assert_eq!(SerialFrame::<8>::FRAME_BITS, 88);
+        assert_eq!(frame_bits(8), 88);
     }
 }

@@ -22,21 +22,22 @@ use super::register_port::RegisterPort;
 use super::rise_detector::RiseDetector;
 use super::serial_frame::{SerialFrame, COUNT_BITS};
 use super::trigger_window::{TriggerWindow, TRIGGER_LINES};
-use crate::params::MonitorOptions;
+use crate::params::MonitorParams;
+use crate::word::WordSignal;
 
-/// Event-order monitor for `N` events with `W`-bit orders.
+/// Event-order monitor for N events with W-bit orders.
 #[derive(LogicBlock)]
-pub struct EventOrderMonitor<const N: usize, const W: usize> {
+pub struct EventOrderMonitor {
     /// Clock; everything is synchronous to its rising edge.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset of every register.
     pub reset: Signal<In, Bit>,
     /// Event lines; event e occurs on a rising edge of `events[e]`.
-    pub events: Signal<In, Bits<N>>,
+    pub events: WordSignal<In>,
     /// Start-trigger lines (CTRL.START_SEL picks one).
-    pub start: Signal<In, Bits<TRIGGER_LINES>>,
+    pub start: WordSignal<In>,
     /// Stop-trigger lines (CTRL.STOP_SEL picks one).
-    pub stop: Signal<In, Bits<TRIGGER_LINES>>,
+    pub stop: WordSignal<In>,
     /// Register word address.
     pub reg_addr: Signal<In, Bits<8>>,
     /// Register write data.
@@ -57,36 +58,32 @@ pub struct EventOrderMonitor<const N: usize, const W: usize> {
     pub ser_last: Signal<Out, Bit>,
     /// Clear the event register and record this cycle (re-arm or CMD.CLEAR_RECORD).
     clear_record: Signal<Local, Bit>,
-    event_edges: RiseDetector<N>,
-    event_register: EventRegister<N>,
-    record: ContextRecord<N>,
-    order: OrderRegister<N, W>,
-    matcher: OrderMatcher<N, W>,
+    event_edges: RiseDetector,
+    event_register: EventRegister,
+    record: ContextRecord,
+    order: OrderRegister,
+    matcher: OrderMatcher,
     trigger: TriggerWindow,
     counter: MatchCounter<COUNT_BITS>,
-    serial: SerialFrame<N>,
-    port: RegisterPort<N, W>,
+    serial: SerialFrame,
+    port: RegisterPort,
 }
 
-impl<const N: usize, const W: usize> EventOrderMonitor<N, W> {
-    /// A monitor for `N` events with `W`-bit orders and the default structure; panics
-    /// outside docs/monitor.md §1's ranges (use [`crate::params::MonitorParams`] to
-    /// check user input first).
-    pub fn new() -> Self {
-        Self::with_options(MonitorOptions::default())
-    }
-
-    /// A monitor built with `options` (matcher structure, serial frame or not); the
-    /// ports, registers and cycle behaviour are the same for every option.
-    pub fn with_options(options: MonitorOptions) -> Self {
-        assert!((2..=32).contains(&N), "EventOrderMonitor: N = {N} is out of range 2..=32");
-        assert!((2..=8).contains(&W), "EventOrderMonitor: W = {W} is out of range 2..=8");
+impl EventOrderMonitor {
+    /// The monitor of checked parameters ([`MonitorParams::new`] checks user input):
+    /// N events, W-bit orders, built with `params.options` (matcher structure, serial
+    /// frame or not); the ports, registers and cycle behaviour are the same for every
+    /// option.
+    pub fn new(params: MonitorParams) -> Self {
+        let (n, w, options) = (params.events, params.order_width, params.options);
+        assert!((2..=32).contains(&n), "EventOrderMonitor: N = {n} is out of range 2..=32");
+        assert!((2..=8).contains(&w), "EventOrderMonitor: W = {w} is out of range 2..=8");
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            events: Default::default(),
-            start: Default::default(),
-            stop: Default::default(),
+            events: WordSignal::new(n),
+            start: WordSignal::new(TRIGGER_LINES),
+            stop: WordSignal::new(TRIGGER_LINES),
             reg_addr: Default::default(),
             reg_wdata: Default::default(),
             reg_write: Default::default(),
@@ -97,26 +94,20 @@ impl<const N: usize, const W: usize> EventOrderMonitor<N, W> {
             ser_valid: Default::default(),
             ser_last: Default::default(),
             clear_record: Default::default(),
-            event_edges: RiseDetector::new(),
-            event_register: EventRegister::new(),
-            record: ContextRecord::new(),
-            order: OrderRegister::new(),
-            matcher: OrderMatcher::new(options.matcher),
+            event_edges: RiseDetector::new(n),
+            event_register: EventRegister::new(n),
+            record: ContextRecord::new(n),
+            order: OrderRegister::new(n, w),
+            matcher: OrderMatcher::new(n, w, options.matcher),
             trigger: TriggerWindow::new(),
             counter: MatchCounter::new(),
-            serial: SerialFrame::new(options.serial),
-            port: RegisterPort::new(),
+            serial: SerialFrame::new(n, options.serial),
+            port: RegisterPort::new(n, w),
         }
     }
 }
 
-impl<const N: usize, const W: usize> Default for EventOrderMonitor<N, W> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
+impl Logic for EventOrderMonitor {
     #[hdl_gen]
     fn update(&mut self) {
         // Clocks and resets.
@@ -148,7 +139,7 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.port.count.next = self.counter.previous_count.val();
         self.port.seen.next = self.event_register.seen.val();
         self.port.live.next = self.record.live.val();
-        for e in 0..N {
+        for e in 0..self.matcher.order.len() {
             self.port.order[e].next = self.order.order[e].val();
             self.port.before[e].next = self.record.stored[e].val();
         }
@@ -169,7 +160,7 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         self.order.wdata.next = self.port.order_wdata.val();
         self.matcher.write.next = self.port.order_write.val();
         self.matcher.wdata.next = self.port.order_wdata.val();
-        for e in 0..N {
+        for e in 0..self.matcher.order.len() {
             self.matcher.order[e].next = self.order.order[e].val();
             self.matcher.stored[e].next = self.record.stored[e].val();
         }
@@ -192,7 +183,7 @@ impl<const N: usize, const W: usize> Logic for EventOrderMonitor<N, W> {
         // Serial frame (docs/monitor.md §6).
         self.serial.enable.next = self.port.serial_en.val();
         self.serial.count.next = self.counter.previous_count.val();
-        for e in 0..N {
+        for e in 0..self.matcher.order.len() {
             self.serial.before[e].next = self.record.before[e].val();
         }
         // Outputs (docs/monitor.md §3.7).

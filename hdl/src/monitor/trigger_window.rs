@@ -16,6 +16,7 @@
 use rust_hdl::prelude::*;
 
 use super::rise_detector::RiseDetector;
+use crate::word::WordSignal;
 
 /// Number of start lines and of stop lines (docs/monitor.md §4).
 pub const TRIGGER_LINES: usize = 4;
@@ -28,9 +29,9 @@ pub struct TriggerWindow {
     /// Synchronous, active-high reset: window closed, edge history 0.
     pub reset: Signal<In, Bit>,
     /// Start-trigger lines.
-    pub start: Signal<In, Bits<TRIGGER_LINES>>,
+    pub start: WordSignal<In>,
     /// Stop-trigger lines.
-    pub stop: Signal<In, Bits<TRIGGER_LINES>>,
+    pub stop: WordSignal<In>,
     /// Which start line opens the window (CTRL.START_SEL).
     pub start_sel: Signal<In, Bits<2>>,
     /// Which stop line closes the window (CTRL.STOP_SEL).
@@ -41,8 +42,8 @@ pub struct TriggerWindow {
     pub close_cmd: Signal<In, Bit>,
     /// The window is open during this cycle (registered).
     pub window: Signal<Out, Bit>,
-    start_edges: RiseDetector<TRIGGER_LINES>,
-    stop_edges: RiseDetector<TRIGGER_LINES>,
+    start_edges: RiseDetector,
+    stop_edges: RiseDetector,
     state: DFF<Bit>,
     opened: Constant<Bit>,
     closed: Constant<Bit>,
@@ -54,15 +55,15 @@ impl TriggerWindow {
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            start: Default::default(),
-            stop: Default::default(),
+            start: WordSignal::new(TRIGGER_LINES),
+            stop: WordSignal::new(TRIGGER_LINES),
             start_sel: Default::default(),
             stop_sel: Default::default(),
             open_cmd: Default::default(),
             close_cmd: Default::default(),
             window: Default::default(),
-            start_edges: RiseDetector::new(),
-            stop_edges: RiseDetector::new(),
+            start_edges: RiseDetector::new(TRIGGER_LINES),
+            stop_edges: RiseDetector::new(TRIGGER_LINES),
             state: Default::default(),
             opened: Constant::new(true),
             closed: Constant::new(false),
@@ -103,6 +104,7 @@ impl Logic for TriggerWindow {
 mod tests {
     use super::*;
     use crate::testing::{assert_valid_verilog, bits_of, cycle};
+    use crate::word::Word;
     use pmugen_sim::reference::window::WindowModel;
     use rand::{Rng, SeedableRng};
 
@@ -133,8 +135,8 @@ mod tests {
                 &mut uut,
                 |u| &mut u.clock,
                 |u| {
-                    u.start.next = bits_of(start as u64);
-                    u.stop.next = bits_of(stop as u64);
+                    u.start.next = Word::new(TRIGGER_LINES, start as u64);
+                    u.stop.next = Word::new(TRIGGER_LINES, stop as u64);
                     u.start_sel.next = bits_of(start_sel as u64);
                     u.stop_sel.next = bits_of(stop_sel as u64);
                     u.open_cmd.next = open;

@@ -34,9 +34,10 @@ use crate::custom::{unused_diagonal, unused_sink};
 
 /// Rewrite the needs of the written field: `reset` clears them all; `written[e]`
 /// with `value` rewrites row e and column e from the stored `orders` of the others.
-pub fn load<const N: usize>(need: &mut [Vec<bool>], orders: &[u32; N], reset: bool, written: &[bool], value: u32) {
-    for m in 0..N {
-        for a in (0..N).filter(|&a| a != m) {
+pub fn load(need: &mut [Vec<bool>], orders: &[u32], reset: bool, written: &[bool], value: u32) {
+    let n = orders.len();
+    for m in 0..n {
+        for a in (0..n).filter(|&a| a != m) {
             need[m][a] = if reset {
                 false
             } else if written[m] {

@@ -33,6 +33,7 @@ use rust_hdl::prelude::*;
 
 use crate::custom::Internal;
 pub use crate::params::Matcher;
+use crate::word::WordSignal;
 
 /// The unordered pairs {a, b}, a < b, of `n` events in the order of the patent
 /// matcher's pair index k.
@@ -68,28 +69,28 @@ pub enum Derived {
     Compact(Vec<Vec<bool>>),
 }
 
-/// The order matcher for `N` events of `W` order bits.
+/// The order matcher for N events of W order bits.
 #[derive(LogicBlock)]
-pub struct OrderMatcher<const N: usize, const W: usize> {
+pub struct OrderMatcher {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset (ORDER returns to 0 at this edge).
     pub reset: Signal<In, Bit>,
     /// The order of each event as stored (0 = don't care).
-    pub order: [Signal<In, Bits<W>>; N],
+    pub order: Vec<WordSignal<In>>,
     /// Bit e: ORDER[e] is written at this edge (what the order register receives).
-    pub write: Signal<In, Bits<N>>,
+    pub write: WordSignal<In>,
     /// The value written into ORDER[e].
-    pub wdata: Signal<In, Bits<W>>,
+    pub wdata: WordSignal<In>,
     /// Record row m as stored: bit a = flag (a before m); stale while `live` is 0.
-    pub stored: [Signal<In, Bits<N>>; N],
+    pub stored: Vec<WordSignal<In>>,
     /// The event register as read: the events that occurred before this cycle (0
     /// after a clear at the last edge).
-    pub seen: Signal<In, Bits<N>>,
+    pub seen: WordSignal<In>,
     /// The event register's flip-flops: `seen`, but stale while `live` is 0.
-    pub seen_stored: Signal<In, Bits<N>>,
+    pub seen_stored: WordSignal<In>,
     /// The events that occur this cycle.
-    pub occur: Signal<In, Bits<N>>,
+    pub occur: WordSignal<In>,
     /// CTRL.ENABLE: this cycle's occurrences are recorded.
     pub enable: Signal<In, Bit>,
     /// The record was not cleared at the last edge (`stored` and `seen` are valid).
@@ -99,25 +100,27 @@ pub struct OrderMatcher<const N: usize, const W: usize> {
     derived: Internal<Derived>,
 }
 
-impl<const N: usize, const W: usize> OrderMatcher<N, W> {
-    /// A matcher of `structure` for `N` events of `W` order bits, `2 <= N <= 32`, `2 <= W <= 8`.
-    pub fn new(structure: Matcher) -> Self {
-        assert!((2..=32).contains(&N), "OrderMatcher: N = {N} is out of range 2..=32");
-        assert!((2..=8).contains(&W), "OrderMatcher: W = {W} is out of range 2..=8");
+impl OrderMatcher {
+    /// A matcher of `structure` for `events` (N) events of `order_width` (W) order
+    /// bits, `2 <= N <= 32`, `2 <= W <= 8`.
+    pub fn new(events: usize, order_width: usize, structure: Matcher) -> Self {
+        let (n, w) = (events, order_width);
+        assert!((2..=32).contains(&n), "OrderMatcher: N = {n} is out of range 2..=32");
+        assert!((2..=8).contains(&w), "OrderMatcher: W = {w} is out of range 2..=8");
         let derived = match structure {
-            Matcher::Patent => Derived::Patent(vec![(false, false); N * (N - 1) / 2]),
-            Matcher::Compact => Derived::Compact(vec![vec![false; N]; N]),
+            Matcher::Patent => Derived::Patent(vec![(false, false); n * (n - 1) / 2]),
+            Matcher::Compact => Derived::Compact(vec![vec![false; n]; n]),
         };
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            order: std::array::from_fn(|_| Default::default()),
-            write: Default::default(),
-            wdata: Default::default(),
-            stored: std::array::from_fn(|_| Default::default()),
-            seen: Default::default(),
-            seen_stored: Default::default(),
-            occur: Default::default(),
+            order: (0..n).map(|_| WordSignal::new(w)).collect(),
+            write: WordSignal::new(n),
+            wdata: WordSignal::new(w),
+            stored: (0..n).map(|_| WordSignal::new(n)).collect(),
+            seen: WordSignal::new(n),
+            seen_stored: WordSignal::new(n),
+            occur: WordSignal::new(n),
             enable: Default::default(),
             live: Default::default(),
             matched: Default::default(),
@@ -125,9 +128,9 @@ impl<const N: usize, const W: usize> OrderMatcher<N, W> {
         }
     }
 
-    /// The unordered pairs {a, b}, a < b, in the order of the Verilog pair index.
-    pub fn pairs() -> impl Iterator<Item = (usize, usize)> {
-        pairs(N)
+    /// N.
+    pub fn events(&self) -> usize {
+        self.order.len()
     }
 
     /// The structure this matcher is built with.
@@ -138,39 +141,42 @@ impl<const N: usize, const W: usize> OrderMatcher<N, W> {
         }
     }
 
-    fn orders(&self) -> [u32; N] {
-        std::array::from_fn(|e| self.order[e].val().index() as u32)
+    fn orders(&self) -> Vec<u32> {
+        self.order.iter().map(|field| field.val().value() as u32).collect()
     }
 
     /// Row m of this cycle's record, this cycle's recording included (docs/monitor.md
     /// §3.2, §3.3): bit a = flag (a before m). Formed once per update, word-wide.
-    fn rows(&self) -> [u64; N] {
+    fn rows(&self) -> Vec<u64> {
         if !self.live.val() {
-            return [0; N];
+            return vec![0; self.events()];
         }
-        let (occur, seen) = (self.occur.val().index() as u64, self.seen.val().index() as u64);
+        let (occur, seen) = (self.occur.val().value(), self.seen.val().value());
         let recording = if self.enable.val() { occur } else { 0 };
-        std::array::from_fn(|m| {
-            let recorded = if recording >> m & 1 == 1 { seen & !(1 << m) } else { 0 };
-            self.stored[m].val().index() as u64 | recorded
-        })
+        (0..self.events())
+            .map(|m| {
+                let recorded = if recording >> m & 1 == 1 { seen & !(1 << m) } else { 0 };
+                self.stored[m].val().value() | recorded
+            })
+            .collect()
     }
 }
 
-impl<const N: usize, const W: usize> Logic for OrderMatcher<N, W> {
+impl Logic for OrderMatcher {
     fn update(&mut self) {
+        let n = self.events();
         if self.clock.pos_edge() {
             let (orders, reset) = (self.orders(), self.reset.val());
-            let written: Vec<bool> = (0..N).map(|e| self.write.val().get_bit(e)).collect();
-            let value = self.wdata.val().index() as u32;
+            let written: Vec<bool> = (0..n).map(|e| self.write.val().get_bit(e)).collect();
+            let value = self.wdata.val().value() as u32;
             match &mut self.derived.0 {
-                Derived::Patent(pairs) => patent::load::<N>(pairs, &orders, reset, &written, value),
+                Derived::Patent(pairs) => patent::load(pairs, &orders, reset, &written, value),
                 Derived::Compact(need) => compact::load(need, &orders, reset, &written, value),
             }
         }
         let rows = self.rows();
         self.matched.next = match &self.derived.0 {
-            Derived::Patent(pairs) => patent::matches::<N>(pairs, |a, m| rows[m] >> a & 1 == 1),
+            Derived::Patent(pairs) => patent::matches(n, pairs, |a, m| rows[m] >> a & 1 == 1),
             Derived::Compact(need) => compact::matches(need, |a, m| rows[m] >> a & 1 == 1),
         };
     }
@@ -180,9 +186,10 @@ impl<const N: usize, const W: usize> Logic for OrderMatcher<N, W> {
     }
 
     fn hdl(&self) -> Verilog {
+        let (n, w) = (self.events(), self.wdata.width());
         Verilog::Custom(match self.structure() {
-            Matcher::Patent => patent::verilog(N, W),
-            Matcher::Compact => compact::verilog(N, W),
+            Matcher::Patent => patent::verilog(n, w),
+            Matcher::Compact => compact::verilog(n, w),
         })
     }
 }

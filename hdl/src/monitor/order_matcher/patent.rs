@@ -26,12 +26,13 @@ use crate::custom::{unused_diagonal, unused_sink};
 
 /// Load the registered comparator outputs `(a_first, b_first)` of every pair from
 /// ORDER's next value: `reset` clears ORDER, `written[e]` loads `value` into ORDER[e].
-pub fn load<const N: usize>(pairs: &mut [(bool, bool)], orders: &[u32; N], reset: bool, written: &[bool], value: u32) {
+pub fn load(pairs: &mut [(bool, bool)], orders: &[u32], reset: bool, written: &[bool], value: u32) {
     // Without a write or a reset ORDER keeps its value, and so do the comparators'.
     if !reset && !written.contains(&true) {
         return;
     }
-    let next: Vec<u32> = (0..N)
+    let n = orders.len();
+    let next: Vec<u32> = (0..n)
         .map(|e| {
             if reset {
                 0
@@ -43,15 +44,16 @@ pub fn load<const N: usize>(pairs: &mut [(bool, bool)], orders: &[u32; N], reset
         })
         .collect();
     let first = |x: u32, y: u32| x != 0 && x < y;
-    for (pair, (a, b)) in pairs.iter_mut().zip(pairs_of(N)) {
+    for (pair, (a, b)) in pairs.iter_mut().zip(pairs_of(n)) {
         *pair = (first(next[a], next[b]), first(next[b], next[a]));
     }
 }
 
-/// The match: one pair constrained, and every constrained pair's selected flag set.
-pub fn matches<const N: usize>(pairs: &[(bool, bool)], flag: impl Fn(usize, usize) -> bool) -> bool {
+/// The match of `n` events: one pair constrained, and every constrained pair's selected
+/// flag set.
+pub fn matches(n: usize, pairs: &[(bool, bool)], flag: impl Fn(usize, usize) -> bool) -> bool {
     let mut any_constrained = false;
-    for (&(a_first, b_first), (a, b)) in pairs.iter().zip(pairs_of(N)) {
+    for (&(a_first, b_first), (a, b)) in pairs.iter().zip(pairs_of(n)) {
         any_constrained |= a_first || b_first;
         let in_order = if a_first { flag(a, b) } else { !b_first || flag(b, a) };
         if !in_order {

@@ -29,6 +29,7 @@ use rust_hdl::prelude::*;
 
 use super::regmap::{self, Source};
 use crate::custom::Internal;
+use crate::word::{Word, WordSignal};
 
 #[cfg(test)]
 mod tests;
@@ -50,7 +51,7 @@ impl PortState {
 
 /// The host register port of an N-event, W-bit monitor.
 #[derive(LogicBlock)]
-pub struct RegisterPort<const N: usize, const W: usize> {
+pub struct RegisterPort {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous, active-high reset: CTRL to its reset value, `rdata` to 0.
@@ -71,11 +72,11 @@ pub struct RegisterPort<const N: usize, const W: usize> {
     /// ORs it into `rdata` after the edge instead of loading it.
     pub count: Signal<In, Bits<32>>,
     /// EVENTS source: the event register.
-    pub seen: Signal<In, Bits<N>>,
+    pub seen: WordSignal<In>,
     /// ORDER[e] source.
-    pub order: [Signal<In, Bits<W>>; N],
+    pub order: Vec<WordSignal<In>>,
     /// BEFORE[m] source: record row m as held in the flip-flops (bit m is ignored).
-    pub before: [Signal<In, Bits<N>>; N],
+    pub before: Vec<WordSignal<In>>,
     /// The record was not cleared at the last edge; while 0, BEFORE reads 0.
     pub live: Signal<In, Bit>,
     /// CTRL.ENABLE.
@@ -97,19 +98,21 @@ pub struct RegisterPort<const N: usize, const W: usize> {
     /// CMD.CLOSE_WINDOW strobe (this cycle).
     pub close_window: Signal<Out, Bit>,
     /// Bit e: ORDER[e] is written at this edge.
-    pub order_write: Signal<Out, Bits<N>>,
+    pub order_write: WordSignal<Out>,
     /// The ORDER field of the write data.
-    pub order_wdata: Signal<Out, Bits<W>>,
+    pub order_wdata: WordSignal<Out>,
     /// Registered read data (`reg_rdata`).
     pub rdata: Signal<Out, Bits<32>>,
     state: Internal<PortState>,
 }
 
-impl<const N: usize, const W: usize> RegisterPort<N, W> {
-    /// A register port for `N` events of `W` order bits, `2 <= N <= 32`, `2 <= W <= 8`.
-    pub fn new() -> Self {
-        assert!((2..=32).contains(&N), "RegisterPort: N = {N} is out of range 2..=32");
-        assert!((2..=8).contains(&W), "RegisterPort: W = {W} is out of range 2..=8");
+impl RegisterPort {
+    /// A register port for `events` (N) events of `order_width` (W) order bits,
+    /// `2 <= N <= 32`, `2 <= W <= 8`.
+    pub fn new(events: usize, order_width: usize) -> Self {
+        let (n, w) = (events, order_width);
+        assert!((2..=32).contains(&n), "RegisterPort: N = {n} is out of range 2..=32");
+        assert!((2..=8).contains(&w), "RegisterPort: W = {w} is out of range 2..=8");
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -120,9 +123,9 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
             matched: Default::default(),
             overflow: Default::default(),
             count: Default::default(),
-            seen: Default::default(),
-            order: std::array::from_fn(|_| Default::default()),
-            before: std::array::from_fn(|_| Default::default()),
+            seen: WordSignal::new(n),
+            order: (0..n).map(|_| WordSignal::new(w)).collect(),
+            before: (0..n).map(|_| WordSignal::new(n)).collect(),
             live: Default::default(),
             enable: Default::default(),
             auto_rearm: Default::default(),
@@ -133,20 +136,26 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
             clear_count: Default::default(),
             open_window: Default::default(),
             close_window: Default::default(),
-            order_write: Default::default(),
-            order_wdata: Default::default(),
+            order_write: WordSignal::new(n),
+            order_wdata: WordSignal::new(w),
             rdata: Default::default(),
             state: Internal(PortState::RESET),
         }
     }
 
+    /// (N, W).
+    fn shape(&self) -> (usize, usize) {
+        (self.order.len(), self.order_wdata.width())
+    }
+
     /// The value a read of `addr` returns this cycle (before the edge).
     fn read_value(&self, addr: u32) -> u32 {
-        let Some((register, index)) = regmap::decode(addr, N) else {
+        let (n, w) = self.shape();
+        let Some((register, index)) = regmap::decode(addr, n) else {
             return 0;
         };
         match register.source {
-            Source::Identity => regmap::id_value(N, W),
+            Source::Identity => regmap::id_value(n, w),
             Source::Control => self.state.0.ctrl,
             Source::Command => 0,
             Source::Flags => {
@@ -156,22 +165,17 @@ impl<const N: usize, const W: usize> RegisterPort<N, W> {
             }
             // ORed in after the edge from the counter's register (see `update`).
             Source::Counter => 0,
-            Source::EventRegister => self.seen.val().index() as u32,
-            Source::OrderRegister => self.order[index].val().index() as u32,
+            Source::EventRegister => self.seen.val().value() as u32,
+            Source::OrderRegister => self.order[index].val().value() as u32,
             Source::RecordRow if !self.live.val() => 0,
-            Source::RecordRow => self.before[index].val().index() as u32 & !(1u32 << index),
+            Source::RecordRow => self.before[index].val().value() as u32 & !(1u32 << index),
         }
     }
 }
 
-impl<const N: usize, const W: usize> Default for RegisterPort<N, W> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
+impl Logic for RegisterPort {
     fn update(&mut self) {
+        let (n, w) = self.shape();
         let addr = self.addr.val().index() as u32;
         let wdata = self.wdata.val().index() as u32;
         let write = self.write.val();
@@ -181,7 +185,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
             } else {
                 let rdata = self.read_value(addr);
                 if write && addr == regmap::CTRL.addr as u32 {
-                    self.state.0.ctrl = wdata & regmap::CTRL.mask(&regmap::params(N, W)) as u32;
+                    self.state.0.ctrl = wdata & regmap::CTRL.mask(&regmap::params(n, w)) as u32;
                 }
                 self.state.0.rdata = rdata;
                 self.state.0.count_read = addr == regmap::COUNT.addr as u32;
@@ -200,11 +204,11 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
         self.close_window.next = regmap::extract(&regmap::CMD_CLOSE_WINDOW, command) != 0;
         let order_base = regmap::ORDER.addr as u32;
         let order_write = match addr.checked_sub(order_base) {
-            Some(e) if write && (e as usize) < N => 1u64 << e,
+            Some(e) if write && (e as usize) < n => 1u64 << e,
             _ => 0,
         };
-        self.order_write.next = order_write.to_bits();
-        self.order_wdata.next = ((wdata as u64) & ((1 << W) - 1)).to_bits();
+        self.order_write.next = Word::new(n, order_write);
+        self.order_wdata.next = Word::new(w, wdata as u64);
         let count = if self.state.0.count_read { self.count.val().index() as u32 } else { 0 };
         self.rdata.next = ((self.state.0.rdata | count) as u64).to_bits();
     }
@@ -225,6 +229,7 @@ impl<const N: usize, const W: usize> Logic for RegisterPort<N, W> {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(verilog::body(N, W))
+        let (n, w) = self.shape();
+        Verilog::Custom(verilog::body(n, w))
     }
 }

@@ -1,6 +1,7 @@
 //! The register port against docs/monitor.md §5, written out by hand.
 use super::*;
 use crate::testing::{apply, assert_valid_verilog, bits_of, edge, value_of};
+use crate::word::Word;
 use pmugen_sim::reference::monitor::{addr, cmd, ctrl};
 use rand::{Rng, SeedableRng};
 
@@ -9,8 +10,8 @@ const W: usize = 3;
 
 #[test]
 fn verilog_is_valid() {
-    assert_valid_verilog(&mut RegisterPort::<5, 3>::new(), "register_port_n5_w3");
-    assert_valid_verilog(&mut RegisterPort::<32, 8>::new(), "register_port_n32_w8");
+    assert_valid_verilog(&mut RegisterPort::new(5, 3), "register_port_n5_w3");
+    assert_valid_verilog(&mut RegisterPort::new(32, 8), "register_port_n32_w8");
 }
 
 /// docs/monitor.md §5, written out by hand: what a read of `address` returns.
@@ -44,7 +45,7 @@ fn reads_writes_and_strobes_follow_the_spec() {
     let seed = 0x5eed_0009;
     println!("seed {seed:#x}");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut uut = RegisterPort::<N, W>::new();
+    let mut uut = RegisterPort::new(N, W);
     uut.connect_all();
     let mut ctrl_value = ctrl::RESET;
     let mut expected_rdata = 0;
@@ -76,10 +77,10 @@ fn reads_writes_and_strobes_follow_the_spec() {
                 u.overflow.next = sources.overflow;
                 u.live.next = sources.live;
                 u.count.next = bits_of(previous_count as u64);
-                u.seen.next = bits_of(sources.seen as u64);
+                u.seen.next = Word::new(N, sources.seen as u64);
                 for e in 0..N {
-                    u.order[e].next = bits_of(sources.orders[e] as u64);
-                    u.before[e].next = bits_of(sources.rows[e] as u64);
+                    u.order[e].next = Word::new(W, sources.orders[e] as u64);
+                    u.before[e].next = Word::new(N, sources.rows[e] as u64);
                 }
             },
         );
@@ -98,8 +99,8 @@ fn reads_writes_and_strobes_follow_the_spec() {
         assert_eq!(uut.open_window.val(), command & cmd::OPEN_WINDOW != 0, "{context}");
         assert_eq!(uut.close_window.val(), command & cmd::CLOSE_WINDOW != 0, "{context}");
         let order_write = if write && (0x10..0x15).contains(&address) { 1 << (address - 0x10) } else { 0 };
-        assert_eq!(value_of(uut.order_write.val()), order_write, "{context}");
-        assert_eq!(value_of(uut.order_wdata.val()) as u32, wdata & 7, "{context}");
+        assert_eq!(uut.order_write.val().value(), order_write, "{context}");
+        assert_eq!(uut.order_wdata.val().value() as u32, wdata & 7, "{context}");
         expected_rdata = if reset { 0 } else { spec_read(address, ctrl_value, &sources) };
         previous_count = sources.count;
         if reset {
