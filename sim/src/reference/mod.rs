@@ -9,6 +9,7 @@ pub mod monitor;
 pub mod order;
 pub mod pmu;
 pub mod record;
+pub mod rvfi;
 pub mod uart;
 pub mod window;
 

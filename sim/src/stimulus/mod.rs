@@ -3,6 +3,7 @@
 pub mod bus;
 pub mod monitor;
 pub mod pmu;
+pub mod rvfi;
 pub mod workload;
 
 pub use monitor::RandomStimulus;
