@@ -1,7 +1,10 @@
 //! The ports of a design wrapped in a standard bus slave (docs/bus.md): the AXI4-Lite
 //! (`s_axil_*`) and Wishbone B4 classic (`wb_*`) signals as plain values, a wrapped
 //! top's inputs and outputs (the bare design's ports without its register port, plus
-//! the bus), and the Verilator port codec of a wrapped top.
+//! the bus), and the Verilator port codec of a wrapped top. A bus window's widths are
+//! a run-time [`BusShape`]: the PMU sits behind a 64-bit slave or, for 32-bit CPUs,
+//! behind a 32-bit one whose words are the halves of its 64-bit registers (docs/bus.md,
+//! 32-bit PMU slaves).
 //!
 //! Outputs are what the Verilator harness samples: after the cycle's rising edge, with
 //! that cycle's inputs still applied (sim/verilator/harness.cpp). A combinational
@@ -11,7 +14,8 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 
 use super::Signals;
-use crate::verilator::PortCodec;
+use crate::ports::port_list;
+use crate::verilator::{PortCodec, PortList};
 
 /// The name prefix of a bare design's register port, which a bus wrapper replaces.
 const REGISTER_PORT_PREFIX: &str = "reg_";
@@ -24,19 +28,26 @@ pub const RESP_SLVERR: u8 = 0b10;
 /// The widths of one design's bus window (docs/bus.md) and whether it has a privilege.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BusShape {
-    /// Data width in bits: 32 (monitor) or 64 (PMU).
+    /// Data width in bits: 32 (monitor, 32-bit PMU slaves) or 64 (PMU).
     pub data_bits: usize,
     /// Byte-address width: 10 (monitor) or 13 (PMU).
     pub address_bits: usize,
     /// The design has a privilege input (the PMU's `reg_priv`, hence `wb_priv`).
     pub privileged: bool,
+    /// Register width in bits: 32 (monitor) or 64 (PMU). When it is wider than
+    /// `data_bits`, each register is two bus words: bits [31:0] at its byte address and
+    /// bits [63:32] at +4 (docs/bus.md, 32-bit PMU slaves).
+    pub register_bits: usize,
 }
 
 impl BusShape {
     /// The monitor: 32-bit registers, register `a` at byte address `4a`, 10 address bits.
-    pub const MONITOR: BusShape = BusShape { data_bits: 32, address_bits: 10, privileged: false };
+    pub const MONITOR: BusShape = BusShape { data_bits: 32, address_bits: 10, privileged: false, register_bits: 32 };
     /// The PMU: 64-bit registers, register `a` of thread `t` at `t*0x800 + 8a`, 13 address bits.
-    pub const PMU: BusShape = BusShape { data_bits: 64, address_bits: 13, privileged: true };
+    pub const PMU: BusShape = BusShape { data_bits: 64, address_bits: 13, privileged: true, register_bits: 64 };
+    /// The PMU on a 32-bit bus (`--bus-width 32`): register `a` of thread `t` at
+    /// `t*0x800 + 8a` (bits [31:0]) and `+4` (bits [63:32]), 13 address bits.
+    pub const PMU32: BusShape = BusShape { data_bits: 32, address_bits: 13, privileged: true, register_bits: 64 };
 
     /// Bits of WSTRB / `wb_sel`: one per data byte.
     pub fn strobe_bits(&self) -> usize {
@@ -46,9 +57,19 @@ impl BusShape {
     pub fn all_strobes(&self) -> u8 {
         ((1u16 << self.strobe_bits()) - 1) as u8
     }
-    /// The low address bits that address a byte inside a register: 2 or 3.
+    /// The low address bits that address a byte inside a bus word, which must be 0:
+    /// 2 for 32-bit data, 3 for 64-bit data.
     pub fn offset_bits(&self) -> u32 {
         (self.strobe_bits() as u32).trailing_zeros()
+    }
+    /// The low address bits below the register address: 2 (monitor) or 3 (PMU, on
+    /// either data width).
+    pub fn register_shift(&self) -> u32 {
+        ((self.register_bits / 8) as u32).trailing_zeros()
+    }
+    /// Each register is two bus words (the 32-bit PMU slaves).
+    pub fn splits_registers(&self) -> bool {
+        self.register_bits > self.data_bits
     }
     /// The data bits the bus carries.
     pub fn data_mask(&self) -> u64 {
@@ -62,7 +83,7 @@ impl BusShape {
     /// the monitor has one bank and ignores `thread`).
     pub fn byte_address(&self, thread: u8, register: u8) -> u32 {
         let bank = if self.privileged { (thread as u32 & 3) << 11 } else { 0 };
-        bank | (register as u32) << self.offset_bits()
+        bank | (register as u32) << self.register_shift()
     }
 }
 
@@ -331,10 +352,10 @@ struct RecordSlot {
     kept: bool,
 }
 
-fn record_slots(ports: &[(&'static str, usize)]) -> Vec<RecordSlot> {
+fn record_slots(ports: &[(String, usize)]) -> Vec<RecordSlot> {
     ports
         .iter()
-        .map(|&(name, width)| RecordSlot { words: width.div_ceil(64), kept: !name.starts_with(REGISTER_PORT_PREFIX) })
+        .map(|(name, width)| RecordSlot { words: width.div_ceil(64), kept: !name.starts_with(REGISTER_PORT_PREFIX) })
         .collect()
 }
 
@@ -366,13 +387,13 @@ where
     C: PortCodec<I, O>,
     B: BusPorts,
 {
-    fn inputs(&self) -> Vec<(&'static str, usize)> {
+    fn inputs(&self) -> PortList {
         let design = self.design.inputs().into_iter().filter(|(name, _)| !name.starts_with(REGISTER_PORT_PREFIX));
-        design.chain(B::input_ports(&self.shape)).collect()
+        design.chain(port_list(&B::input_ports(&self.shape))).collect()
     }
-    fn outputs(&self) -> Vec<(&'static str, usize)> {
+    fn outputs(&self) -> PortList {
         let design = self.design.outputs().into_iter().filter(|(name, _)| !name.starts_with(REGISTER_PORT_PREFIX));
-        design.chain(B::output_ports(&self.shape)).collect()
+        design.chain(port_list(&B::output_ports(&self.shape))).collect()
     }
     fn encode(&self, inputs: &WrappedInputs<I, B::Inputs>, words: &mut Vec<u64>) {
         let mut bare = Vec::new();
@@ -413,10 +434,10 @@ mod tests {
         type Outputs = WrappedOutputs<MonitorOutputs, AxiLiteOutputs>;
         let codec: WrappedCodec<_, Axi4Lite> = WrappedCodec::new(MonitorCodec { events: 8 }, BusShape::MONITOR);
         let inputs = PortCodec::<Inputs, Outputs>::inputs(&codec);
-        let names: Vec<&str> = inputs.iter().map(|(name, _)| *name).collect();
+        let names: Vec<&str> = inputs.iter().map(|(name, _)| name.as_str()).collect();
         assert_eq!(&names[..4], ["reset", "events", "start", "stop"]);
         assert!(!names.iter().any(|name| name.starts_with("reg_")));
-        assert!(inputs.contains(&("s_axil_awaddr", 10)) && inputs.contains(&("s_axil_wstrb", 4)));
+        assert!(inputs.contains(&("s_axil_awaddr".into(), 10)) && inputs.contains(&("s_axil_wstrb".into(), 4)));
 
         let wrapped = WrappedInputs {
             design: MonitorInputs {
@@ -452,6 +473,10 @@ mod tests {
         assert_eq!(BusShape::PMU.byte_address(3, 0x20), 3 * 0x800 + 0x100);
         assert_eq!((BusShape::MONITOR.offset_bits(), BusShape::PMU.offset_bits()), (2, 3));
         assert_eq!((BusShape::MONITOR.all_strobes(), BusShape::PMU.all_strobes()), (0xF, 0xFF));
+        let pmu32 = BusShape::PMU32;
+        assert_eq!(pmu32.byte_address(3, 0x20), BusShape::PMU.byte_address(3, 0x20), "same layout on 32-bit data");
+        assert_eq!((pmu32.offset_bits(), pmu32.register_shift(), pmu32.all_strobes()), (2, 3, 0xF));
+        assert!(pmu32.splits_registers() && !BusShape::PMU.splits_registers() && !BusShape::MONITOR.splits_registers());
     }
 
     #[test]

@@ -13,7 +13,13 @@
 //! Outputs are given as the Verilator harness samples them: after the edge, with the
 //! cycle's inputs still applied. The READY outputs are therefore the state after the
 //! edge combined with the inputs of the cycle (ports/bus.rs).
-use super::{step_target, BusAccess, RegisterTarget, Response};
+//!
+//! The data width is the design's [`crate::ports::bus::BusShape`]: on a 32-bit PMU
+//! window (docs/bus.md, 32-bit PMU slaves) the shared front end keeps the holding
+//! words, so a +4 write answers OKAY without a register-port cycle and a read answers
+//! with one 32-bit half of its register (`halves.rs`).
+use super::front_end::FrontEnd;
+use super::{BusAccess, HoldingWords, RegisterTarget, Response};
 use crate::ports::bus::{AxiLiteInputs, AxiLiteOutputs, WrappedInputs, WrappedOutputs, RESP_OKAY, RESP_SLVERR};
 use crate::ports::Engine;
 
@@ -29,19 +35,25 @@ enum Phase {
 /// The reference AXI4-Lite slave: a bus front end in front of `T`'s reference model.
 #[derive(Clone, Debug)]
 pub struct AxiLiteSlave<T> {
-    target: T,
+    front: FrontEnd<T>,
     phase: Phase,
 }
 
 impl<T: RegisterTarget> AxiLiteSlave<T> {
     /// The slave around `target`, just after reset.
     pub fn new(target: T) -> Self {
-        Self { target, phase: Phase::Idle }
+        Self { front: FrontEnd::new(target), phase: Phase::Idle }
     }
 
     /// The design behind the slave.
     pub fn target(&self) -> &T {
-        &self.target
+        self.front.target()
+    }
+
+    /// The holding words of a 32-bit PMU slave (docs/bus.md, 32-bit PMU slaves);
+    /// always empty on a window whose registers are one bus word.
+    pub fn holding(&self) -> &HoldingWords {
+        self.front.holding()
     }
 
     /// One rising edge with `inputs`; returns the outputs as sampled after it.
@@ -52,7 +64,7 @@ impl<T: RegisterTarget> AxiLiteSlave<T> {
         let bus = &inputs.bus;
         let reset = T::in_reset(&inputs.design);
         let accepted = if reset || self.phase != Phase::Idle { None } else { Self::request(bus) };
-        let (design, response) = step_target(&mut self.target, &inputs.design, accepted.as_ref());
+        let (design, response) = self.front.step(&inputs.design, accepted.as_ref());
         self.phase = match (response, self.phase) {
             _ if reset => Phase::Idle,
             (Some(response), _) => Phase::Responding(response),

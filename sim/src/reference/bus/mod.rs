@@ -7,22 +7,31 @@
 //! the design's model one edge, and turns its registered `reg_rdata` / `reg_fault`
 //! into the bus response.
 //!
-//! This file holds what both buses share: decoding a bus access into a register-port
-//! access (byte addresses, byte-offset bits, strobes) and the two designs as
-//! [`RegisterTarget`]s (the monitor, which has no fault output, so the wrapper itself
-//! denies accesses outside its register table, docs/monitor.md §5; and the PMU, which denies
-//! on its own and reports it on `reg_fault`, docs/pmu.md §5).
+//! One model per bus serves every window: the data width is the run-time
+//! [`BusShape`] of the design behind the slave ([`RegisterTarget::shape`]). The monitor
+//! has 32-bit data, the PMU 64-bit data ([`PmuTarget::new`]) or 32-bit data
+//! ([`PmuTarget::with_bus_width`]), where each 64-bit register is two bus words and the
+//! front end keeps the holding words of docs/bus.md (32-bit PMU slaves), see [`halves`].
+//!
+//! Files: this one decodes a bus access into a register-port access (byte addresses,
+//! byte-offset bits, strobes) and defines what a design behind a slave provides;
+//! `front_end.rs` is the part both slaves share; `halves.rs` the holding words of the
+//! 32-bit PMU slaves; `targets.rs` the two designs.
 pub mod axi4lite;
+mod front_end;
+pub mod halves;
+mod targets;
+#[cfg(test)]
+mod tests;
 pub mod wishbone;
 
 pub use axi4lite::AxiLiteSlave;
+pub use halves::{Half, HeldWord, HoldingWords, RegisterId};
+pub use targets::{MonitorTarget, PmuTarget};
 pub use wishbone::WishboneSlave;
 
-use super::monitor::addr as monitor_addr;
-use super::{ReferenceMonitor, ReferencePmu};
 use crate::ports::bus::BusShape;
-use crate::ports::pmu::{PmuConfig, PmuInputs, PmuOutputs};
-use crate::ports::{MonitorInputs, MonitorOutputs, Signals};
+use crate::ports::Signals;
 
 /// One bus access as the master offers it (either bus).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +70,7 @@ pub struct Response {
     pub write: bool,
     /// SLVERR / ERR (else OKAY / ACK).
     pub error: bool,
-    /// Read data: the register's value for an OKAY read, else 0.
+    /// Read data: the register's value (or its bus word) for an OKAY read, else 0.
     pub data: u64,
 }
 
@@ -78,7 +87,10 @@ pub enum Refusal {
 }
 
 /// The register-port access of `access` on a bus of `shape`, or why the bus refuses
-/// it on its own: misaligned addresses and partial write strobes (docs/bus.md).
+/// it on its own: misaligned addresses and partial write strobes (docs/bus.md). On a
+/// shape that splits registers the access reaches one half of the register
+/// ([`Half::of`]) and its data is that bus word; the front end makes the register's
+/// 64-bit write data from it.
 pub fn decode(shape: &BusShape, access: &BusAccess) -> Result<PortAccess, Refusal> {
     let address = access.address & shape.address_mask();
     if address & ((1 << shape.offset_bits()) - 1) != 0 {
@@ -88,8 +100,8 @@ pub fn decode(shape: &BusShape, access: &BusAccess) -> Result<PortAccess, Refusa
         return Err(Refusal::PartialStrobes);
     }
     // The monitor's register a is at 4a (a = addr[9:2]); the PMU's register a of
-    // thread t at t*0x800 + 8a (t = addr[12:11], a = addr[10:3]).
-    let register = (address >> shape.offset_bits()) as u8;
+    // thread t at t*0x800 + 8a (t = addr[12:11], a = addr[10:3]) on either data width.
+    let register = (address >> shape.register_shift()) as u8;
     let thread = if shape.privileged { (address >> 11) as u8 & 3 } else { 0 };
     Ok(PortAccess {
         write: access.write,
@@ -123,195 +135,4 @@ pub trait RegisterTarget {
     fn read_data(outputs: &Self::Outputs) -> u64;
     /// The outputs the wrapped top shows: the register port's outputs are internal.
     fn hide_register_port(outputs: &mut Self::Outputs);
-}
-
-/// One edge of `target` with `design_inputs` and, if a transaction was accepted in
-/// this cycle, its access on the register port (else an idle port). Returns the
-/// design's visible outputs and the accepted transaction's response.
-pub(crate) fn step_target<T: RegisterTarget>(
-    target: &mut T,
-    design_inputs: &T::Inputs,
-    accepted: Option<&BusAccess>,
-) -> (T::Outputs, Option<Response>) {
-    let shape = target.shape();
-    let decoded = accepted.map(|access| {
-        decode(&shape, access)
-            .and_then(|port| if target.wrapper_denies(&port) { Err(Refusal::Denied) } else { Ok(port) })
-    });
-    let mut inputs = design_inputs.clone();
-    T::drive(&mut inputs, decoded.as_ref().and_then(|decoded| decoded.as_ref().ok()));
-    let mut outputs = target.step(&inputs);
-    let response = accepted.zip(decoded).map(|(access, decoded)| {
-        // docs/bus.md: a refused or denied access answers an error and reads 0; the
-        // read data of an allowed read is the design's registered reg_rdata.
-        let error = decoded.is_err() || T::faulted(&outputs);
-        let data = if access.write || error { 0 } else { T::read_data(&outputs) };
-        Response { write: access.write, error, data }
-    });
-    T::hide_register_port(&mut outputs);
-    (outputs, response)
-}
-
-/// The event-order monitor behind a bus (docs/monitor.md): no privilege, no fault output.
-#[derive(Clone, Debug)]
-pub struct MonitorTarget {
-    model: ReferenceMonitor,
-    events: usize,
-}
-
-impl MonitorTarget {
-    /// The monitor for N = `events`, W = `order_width`, just after reset.
-    pub fn new(events: usize, order_width: usize) -> Self {
-        Self { model: ReferenceMonitor::new(events, order_width), events }
-    }
-    /// The monitor's reference model (for inspecting its state).
-    pub fn model(&self) -> &ReferenceMonitor {
-        &self.model
-    }
-}
-
-impl RegisterTarget for MonitorTarget {
-    type Inputs = MonitorInputs;
-    type Outputs = MonitorOutputs;
-
-    fn shape(&self) -> BusShape {
-        BusShape::MONITOR
-    }
-    fn in_reset(inputs: &MonitorInputs) -> bool {
-        inputs.reset
-    }
-    /// docs/monitor.md §5 for this N: ID, CTRL, CMD, STATUS, COUNT, EVENTS, ORDER[e] and
-    /// BEFORE[m] (e, m < N) exist; only CTRL, CMD and ORDER[e] may be written (CMD
-    /// reads 0 and its read is allowed).
-    fn wrapper_denies(&self, access: &PortAccess) -> bool {
-        let n = self.events as u8;
-        let register = access.register;
-        let is_order = (monitor_addr::ORDER..monitor_addr::ORDER + n).contains(&register);
-        let is_before = (monitor_addr::BEFORE..monitor_addr::BEFORE + n).contains(&register);
-        let listed = register <= monitor_addr::EVENTS || is_order || is_before;
-        let writable = register == monitor_addr::CTRL || register == monitor_addr::CMD || is_order;
-        !listed || access.write && !writable
-    }
-    fn drive(inputs: &mut MonitorInputs, access: Option<&PortAccess>) {
-        // The monitor's reads have no strobe; an idle port reads address 0, which
-        // nobody sees (reg_rdata is internal to the wrapped top).
-        inputs.reg_addr = access.map_or(0, |access| access.register);
-        inputs.reg_wdata = access.map_or(0, |access| access.data as u32);
-        inputs.reg_write = access.is_some_and(|access| access.write);
-    }
-    fn step(&mut self, inputs: &MonitorInputs) -> MonitorOutputs {
-        self.model.step(inputs)
-    }
-    fn faulted(_outputs: &MonitorOutputs) -> bool {
-        false
-    }
-    fn read_data(outputs: &MonitorOutputs) -> u64 {
-        outputs.reg_rdata as u64
-    }
-    fn hide_register_port(outputs: &mut MonitorOutputs) {
-        outputs.reg_rdata = 0;
-    }
-}
-
-/// The PMU behind a bus (docs/pmu.md): privilege from the bus, denials from the PMU.
-#[derive(Clone, Debug)]
-pub struct PmuTarget {
-    model: ReferencePmu,
-}
-
-impl PmuTarget {
-    /// The PMU of `config`, just after reset.
-    pub fn new(config: PmuConfig) -> Self {
-        Self { model: ReferencePmu::new(config) }
-    }
-    /// The PMU's reference model (for inspecting its state).
-    pub fn model(&self) -> &ReferencePmu {
-        &self.model
-    }
-}
-
-impl RegisterTarget for PmuTarget {
-    type Inputs = PmuInputs;
-    type Outputs = PmuOutputs;
-
-    fn shape(&self) -> BusShape {
-        BusShape::PMU
-    }
-    fn in_reset(inputs: &PmuInputs) -> bool {
-        inputs.reset
-    }
-    /// The PMU checks every access itself (docs/pmu.md §5), threads >= T included.
-    fn wrapper_denies(&self, _access: &PortAccess) -> bool {
-        false
-    }
-    fn drive(inputs: &mut PmuInputs, access: Option<&PortAccess>) {
-        inputs.reg_thread = access.map_or(0, |access| access.thread);
-        inputs.reg_priv = access.is_some_and(|access| access.privileged);
-        inputs.reg_addr = access.map_or(0, |access| access.register);
-        inputs.reg_wdata = access.map_or(0, |access| access.data);
-        inputs.reg_write = access.is_some_and(|access| access.write);
-        inputs.reg_read = access.is_some_and(|access| !access.write);
-    }
-    fn step(&mut self, inputs: &PmuInputs) -> PmuOutputs {
-        self.model.step(inputs)
-    }
-    fn faulted(outputs: &PmuOutputs) -> bool {
-        outputs.reg_fault
-    }
-    fn read_data(outputs: &PmuOutputs) -> u64 {
-        outputs.reg_rdata
-    }
-    fn hide_register_port(outputs: &mut PmuOutputs) {
-        outputs.reg_rdata = 0;
-        outputs.reg_fault = false;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read(address: u32) -> BusAccess {
-        BusAccess { write: false, address, data: 0, strobes: 0, privileged: true }
-    }
-
-    #[test]
-    fn pmu_addresses_select_thread_and_register() {
-        let port = decode(&BusShape::PMU, &read(3 * 0x800 + 8 * 0x21)).unwrap();
-        assert_eq!((port.thread, port.register, port.write), (3, 0x21, false));
-        assert_eq!(decode(&BusShape::PMU, &read(0x804)), Err(Refusal::Misaligned));
-        assert_eq!(decode(&BusShape::MONITOR, &read(0x3FC)).unwrap().register, 0xFF);
-        assert_eq!(decode(&BusShape::MONITOR, &read(0x41)), Err(Refusal::Misaligned));
-    }
-
-    #[test]
-    fn reads_ignore_strobes_and_writes_need_all_of_them() {
-        let write = BusAccess { write: true, address: 4, data: 1, strobes: 0xF, privileged: false };
-        assert!(decode(&BusShape::MONITOR, &write).is_ok());
-        assert_eq!(decode(&BusShape::MONITOR, &BusAccess { strobes: 0x7, ..write }), Err(Refusal::PartialStrobes));
-        assert_eq!(
-            decode(&BusShape::PMU, &BusAccess { address: 8, strobes: 0x7F, ..write }),
-            Err(Refusal::PartialStrobes)
-        );
-        assert!(decode(&BusShape::PMU, &BusAccess { address: 8, strobes: 0xFF, ..write }).is_ok());
-        assert!(decode(&BusShape::MONITOR, &BusAccess { write: false, strobes: 0, ..write }).is_ok());
-    }
-
-    #[test]
-    fn the_monitor_wrapper_denies_what_its_register_table_lacks() {
-        let target = MonitorTarget::new(2, 2);
-        let access = |write, register| PortAccess { write, thread: 0, register, data: 0, privileged: false };
-        for register in [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x10, 0x11, 0x40, 0x41] {
-            assert!(!target.wrapper_denies(&access(false, register)), "read {register:#x}");
-        }
-        for register in [0x06, 0x0F, 0x12, 0x42, 0xFF] {
-            assert!(target.wrapper_denies(&access(false, register)), "read {register:#x}");
-        }
-        for register in [0x01, 0x02, 0x10, 0x11] {
-            assert!(!target.wrapper_denies(&access(true, register)), "write {register:#x}");
-        }
-        for register in [0x00, 0x03, 0x04, 0x05, 0x40, 0x12] {
-            assert!(target.wrapper_denies(&access(true, register)), "write {register:#x}");
-        }
-    }
 }

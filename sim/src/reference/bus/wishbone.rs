@@ -7,15 +7,19 @@
 //! during the next cycle only (registered). In that acknowledge cycle the master still
 //! holds STB for the same access, which is not taken again. `wb_dat_r` is the read
 //! data during the ACK cycle of an allowed read and 0 in every other cycle. The
-//! PMU's privilege is `wb_priv`.
-use super::{step_target, BusAccess, RegisterTarget, Response};
+//! PMU's privilege is `wb_priv`. On a 32-bit PMU window (docs/bus.md, 32-bit PMU
+//! slaves) the shared front end keeps the holding words, so a +4 write answers ACK
+//! without a register-port cycle and a read answers with one 32-bit half of its
+//! register (`halves.rs`).
+use super::front_end::FrontEnd;
+use super::{BusAccess, HoldingWords, RegisterTarget, Response};
 use crate::ports::bus::{WishboneInputs, WishboneOutputs, WrappedInputs, WrappedOutputs};
 use crate::ports::Engine;
 
 /// The reference Wishbone slave: a bus front end in front of `T`'s reference model.
 #[derive(Clone, Debug)]
 pub struct WishboneSlave<T> {
-    target: T,
+    front: FrontEnd<T>,
     /// The response shown during the current cycle (`wb_ack` or `wb_err` is 1).
     acknowledging: Option<Response>,
 }
@@ -23,12 +27,18 @@ pub struct WishboneSlave<T> {
 impl<T: RegisterTarget> WishboneSlave<T> {
     /// The slave around `target`, just after reset.
     pub fn new(target: T) -> Self {
-        Self { target, acknowledging: None }
+        Self { front: FrontEnd::new(target), acknowledging: None }
     }
 
     /// The design behind the slave.
     pub fn target(&self) -> &T {
-        &self.target
+        self.front.target()
+    }
+
+    /// The holding words of a 32-bit PMU slave (docs/bus.md, 32-bit PMU slaves);
+    /// always empty on a window whose registers are one bus word.
+    pub fn holding(&self) -> &HoldingWords {
+        self.front.holding()
     }
 
     /// One rising edge with `inputs`; returns the outputs during the next cycle.
@@ -46,7 +56,7 @@ impl<T: RegisterTarget> WishboneSlave<T> {
             strobes: bus.sel,
             privileged: bus.privileged,
         });
-        let (design, response) = step_target(&mut self.target, &inputs.design, accepted.as_ref());
+        let (design, response) = self.front.step(&inputs.design, accepted.as_ref());
         self.acknowledging = response;
         let outputs = match response {
             Some(response) => WishboneOutputs { dat_r: response.data, ack: !response.error, err: response.error },
