@@ -22,30 +22,75 @@ use crate::tools::{require, run_tool, target_dir};
 
 const HARNESS: &str = include_str!("../verilator/harness.cpp");
 
+/// Ports as (name, width) in record order.
+pub type PortList = Vec<(String, usize)>;
+
 /// How one design's inputs and outputs map to its Verilog ports: the port lists
 /// (name, width, without `clock`) and the conversion to and from 64-bit words, each
 /// port taking ceil(width/64) words in list order.
 pub trait PortCodec<I, O> {
     /// The input ports the harness drives, in record order.
-    fn inputs(&self) -> Vec<(&'static str, usize)>;
+    fn inputs(&self) -> PortList;
     /// The output ports the harness reads, in record order.
-    fn outputs(&self) -> Vec<(&'static str, usize)>;
+    fn outputs(&self) -> PortList;
     /// Append one cycle's input record.
     fn encode(&self, inputs: &I, words: &mut Vec<u64>);
     /// One cycle's outputs from its record.
     fn decode(&self, words: &[u64]) -> O;
 }
 
+/// The codec of plain word records: inputs and outputs as the words of their ports,
+/// in list order (for harnesses that handle words themselves).
+#[derive(Clone, Debug)]
+pub struct WordsCodec {
+    /// The input ports.
+    pub inputs: PortList,
+    /// The output ports.
+    pub outputs: PortList,
+}
+
+impl PortCodec<Vec<u64>, Vec<u64>> for WordsCodec {
+    fn inputs(&self) -> PortList {
+        self.inputs.clone()
+    }
+    fn outputs(&self) -> PortList {
+        self.outputs.clone()
+    }
+    fn encode(&self, inputs: &Vec<u64>, words: &mut Vec<u64>) {
+        words.extend_from_slice(inputs);
+    }
+    fn decode(&self, words: &[u64]) -> Vec<u64> {
+        words.to_vec()
+    }
+}
+
 /// Words of a record for these ports.
-fn record_words(ports: &[(&'static str, usize)]) -> usize {
+pub fn record_words(ports: &[(String, usize)]) -> usize {
     ports.iter().map(|(_, width)| width.div_ceil(64)).sum()
 }
 
+/// A Verilog port name as Verilator's C++ spells it: an underscore that follows an
+/// underscore is written `__05F` (`a__b` becomes `a___05Fb`).
+fn cpp_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut previous = ' ';
+    for c in name.chars() {
+        if c == '_' && previous == '_' {
+            out.push_str("__05F");
+        } else {
+            out.push(c);
+        }
+        previous = c;
+    }
+    out
+}
+
 /// The C++ statements that copy a record to the ports (`to_ports`) or back.
-fn port_code(ports: &[(&'static str, usize)], to_ports: bool) -> String {
+fn port_code(ports: &[(String, usize)], to_ports: bool) -> String {
     let mut code = String::new();
     let mut word = 0;
-    for &(name, width) in ports {
+    for (name, width) in ports {
+        let (name, width) = (cpp_name(name), *width);
         let ctype = match width {
             1..=8 => "CData",
             9..=16 => "SData",
@@ -77,7 +122,7 @@ fn port_code(ports: &[(&'static str, usize)], to_ports: bool) -> String {
 }
 
 /// The harness source for a design's ports.
-pub fn harness_source(top: &str, inputs: &[(&'static str, usize)], outputs: &[(&'static str, usize)]) -> String {
+pub fn harness_source(top: &str, inputs: &[(String, usize)], outputs: &[(String, usize)]) -> String {
     let class = format!("V{top}");
     HARNESS
         .replace("PMUGEN_HEADER", &format!("{class}.h"))
@@ -259,14 +304,15 @@ mod tests {
 
     #[test]
     fn port_code_splits_wide_ports_into_32_bit_halves() {
-        let inputs = [("reset", 1), ("events", 100), ("reg_wdata", 64)];
+        let inputs: PortList =
+            [("reset", 1), ("events", 100), ("reg_wdata", 64)].map(|(n, w)| (n.to_string(), w)).into();
         let code = port_code(&inputs, true);
         assert!(code.contains("top->reset = (CData)in[0];"));
         assert!(code.contains("top->events[0] = (uint32_t)(in[1] >> 0);"));
         assert!(code.contains("top->events[3] = (uint32_t)(in[2] >> 32);"));
         assert!(code.contains("top->reg_wdata = (QData)in[3];"));
         assert_eq!(record_words(&inputs), 4);
-        let out = port_code(&[("pmi", 4), ("wide", 70)], false);
+        let out = port_code(&[("pmi".to_string(), 4), ("wide".to_string(), 70)], false);
         assert!(
             out.contains("out[1] = (uint64_t)top->wide[0];") && out.contains("out[1] |= (uint64_t)top->wide[1] << 32;")
         );

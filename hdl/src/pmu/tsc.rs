@@ -81,12 +81,36 @@ impl Logic for TimeStampCounter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::port_list;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports};
     use crate::testing::{assert_valid_verilog, cycle};
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn verilog_is_valid() {
         assert_valid_verilog(&mut TimeStampCounter::new(), "tsc");
+    }
+
+    impl Ports for TimeStampCounter {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, write, wdata, value)
+        }
+    }
+
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let write_near_wrap = |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
+            "write" => vec![rng.gen_ratio(1, 8) as u64],
+            "wdata" => vec![u64::MAX - rng.gen_range(0..8)],
+            _ => random_input(rng, name, width),
+        };
+        Lockstep::new("tsc", 0x5eed_1107)
+            .stimulus(write_near_wrap)
+            .run(vec![("TSC".to_string(), TimeStampCounter::new())]);
     }
 
     #[test]

@@ -7,6 +7,11 @@ pub mod pmu;
 
 pub use monitor::{MonitorEngine, MonitorInputs, MonitorOutputs};
 
+/// A port list with owned names (see [`crate::verilator::PortCodec`]).
+pub fn port_list(ports: &[(&str, usize)]) -> crate::verilator::PortList {
+    ports.iter().map(|&(name, width)| (name.to_string(), width)).collect()
+}
+
 /// Something that takes one cycle of inputs and returns the registered outputs.
 pub trait Engine<I, O> {
     /// Engine name for reports (`reference`, `native`, `verilator`).

@@ -62,8 +62,8 @@ pub struct MonitorCodec {
 }
 
 impl crate::verilator::PortCodec<MonitorInputs, MonitorOutputs> for MonitorCodec {
-    fn inputs(&self) -> Vec<(&'static str, usize)> {
-        vec![
+    fn inputs(&self) -> crate::verilator::PortList {
+        crate::ports::port_list(&[
             ("reset", 1),
             ("events", self.events),
             ("start", 4),
@@ -71,10 +71,17 @@ impl crate::verilator::PortCodec<MonitorInputs, MonitorOutputs> for MonitorCodec
             ("reg_addr", 8),
             ("reg_wdata", 32),
             ("reg_write", 1),
-        ]
+        ])
     }
-    fn outputs(&self) -> Vec<(&'static str, usize)> {
-        vec![("reg_rdata", 32), ("matched", 1), ("window", 1), ("ser_data", 1), ("ser_valid", 1), ("ser_last", 1)]
+    fn outputs(&self) -> crate::verilator::PortList {
+        crate::ports::port_list(&[
+            ("reg_rdata", 32),
+            ("matched", 1),
+            ("window", 1),
+            ("ser_data", 1),
+            ("ser_valid", 1),
+            ("ser_last", 1),
+        ])
     }
     fn encode(&self, inputs: &MonitorInputs, words: &mut Vec<u64>) {
         words.extend([

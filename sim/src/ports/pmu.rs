@@ -174,8 +174,8 @@ impl PmuCodec {
 }
 
 impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
-    fn inputs(&self) -> Vec<(&'static str, usize)> {
-        vec![
+    fn inputs(&self) -> crate::verilator::PortList {
+        crate::ports::port_list(&[
             ("reset", 1),
             ("events", self.events_width),
             ("core_events", self.core_events_width),
@@ -191,17 +191,17 @@ impl crate::verilator::PortCodec<PmuInputs, PmuOutputs> for PmuCodec {
             ("reg_wdata", 64),
             ("reg_write", 1),
             ("reg_read", 1),
-        ]
+        ])
     }
-    fn outputs(&self) -> Vec<(&'static str, usize)> {
-        vec![
+    fn outputs(&self) -> crate::verilator::PortList {
+        crate::ports::port_list(&[
             ("pmi", self.threads),
             ("reg_rdata", 64),
             ("reg_fault", 1),
             ("trace_data", 64),
             ("trace_valid", 1),
             ("trace_last", 1),
-        ]
+        ])
     }
     fn encode(&self, inputs: &PmuInputs, words: &mut Vec<u64>) {
         let mask = (1u64 << self.threads) - 1;
