@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The test command: install the tools if needed, then run every test of the
-# workspace (unit tests of each block, whole-design tests in tests/).
+# The test command: install the tools if needed, check formatting and lints, then run
+# every test of the workspace (unit tests of each block, whole-design tests in tests/).
 # Release profile: the simulations are long, and it shares the CLI's build.
+# Compiled Verilator models and tool scratch files go to target/cache (PMUGEN_CACHE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-tools.sh
 scripts/install-python.sh
+export PMUGEN_CACHE="${PMUGEN_CACHE:-$PWD/target/cache}"
+cargo fmt --all -- --check
+cargo clippy --release --workspace --all-targets -q -- -D warnings
 cargo test --release --workspace "$@"

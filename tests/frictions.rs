@@ -104,9 +104,11 @@ fn flow_checks_its_tools_first_and_cosimulates_by_default() {
     assert!(text.contains("engines reference + native + verilator"), "{text}");
 }
 
+/// The first build of a model says what it is doing and where the model goes; the
+/// cache is `$PMUGEN_CACHE` (or the user's cache directory), never the source tree.
 #[test]
 fn a_first_verilator_build_says_what_it_is_doing() {
-    let fresh = scratch("fresh-target");
+    let fresh = scratch("fresh-cache");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_pmugen"))
         .args([
             "simulate",
@@ -120,12 +122,18 @@ fn a_first_verilator_build_says_what_it_is_doing() {
             "--engine",
             "verilator",
         ])
-        .env("PMUGEN_TARGET_DIR", &fresh)
+        .env("PMUGEN_CACHE", &fresh)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{text}");
-    assert!(text.contains("building the Verilator model of event_order_monitor_n2_w2 (once; cached in"), "{text}");
+    let announced = format!(
+        "building the Verilator model of event_order_monitor_n2_w2 (once; cached in {}",
+        fresh.join("verilator").display()
+    );
+    assert!(text.contains(&announced), "{text}");
+    let models = std::fs::read_dir(fresh.join("verilator")).expect("the model is in the cache").count();
+    assert_eq!(models, 1, "one model in {}", fresh.display());
 }
 
 #[test]

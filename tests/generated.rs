@@ -24,8 +24,9 @@ fn check(artifacts: Vec<Artifact>, regenerate: &str) {
 fn committed_monitor_files_are_up_to_date() {
     let params = MonitorParams::new(8, 3).unwrap();
     for bus in Bus::ALL {
-        let files = design::bus::artifacts(design::monitor(params).as_ref(), bus).unwrap();
-        check(files, &design::monitor::regenerate_command(params, "generated"));
+        let design = design::monitor(params);
+        let files = design::bus::artifacts(design.as_ref(), bus).unwrap();
+        check(files, &design.regenerate_command("generated"));
     }
 }
 

@@ -96,7 +96,7 @@ impl Port {
             p.regs[t][USER_ACCESS as usize] = 7; // reset value
             for i in 0..K {
                 let m = n * K as u64 + i as u64 + 1;
-                p.write(t, true, CNTR + i, (n + 1) << 32 | 0x111 * m);
+                p.write(t, true, CNTR + i, ((n + 1) << 32) | (0x111 * m));
                 p.write(t, true, EVTSEL + i, (0x11 * m) << 24 | 1 << 20 | 1 << 18 | 1 << 16);
                 p.write(t, true, SHADOW + i, 0xABC << 20 | m);
             }

@@ -9,6 +9,10 @@ const E2: usize = 1;
 const E3: usize = 2;
 const E7: usize = 6;
 
+/// One step of the patent's table: the event, the rows (m, expected BEFORE[m]) it
+/// changes, and EVENTS after it.
+type Step = (usize, Vec<(usize, u32)>, u32);
+
 #[test]
 fn patent_table_and_match_through_the_register_port() {
     for mut bench in benches(8, 3) {
@@ -17,8 +21,7 @@ fn patent_table_and_match_through_the_register_port() {
         bench.set_orders(&[(E3, 1), (E1, 2), (E7, 3)]);
         bench.write(addr::CMD, cmd::OPEN_WINDOW);
 
-        // (event, rows (m, expected BEFORE[m]) after it, EVENTS after it)
-        let table: [(usize, Vec<(usize, u32)>, u32); 5] = [
+        let table: [Step; 5] = [
             (E1, vec![], 0b000_0001),
             (E3, vec![(E3, 1 << E1)], 0b000_0101),                     // (E1<E3)
             (E2, vec![(E2, 1 << E1 | 1 << E3)], 0b000_0111),           // (E1<E2), (E2>E3)

@@ -105,21 +105,32 @@ fn run_until(tool: &str, args: &[&str], dir: &Path, limit: Option<Duration>) -> 
     Ok(ToolRun { success: status.is_some_and(|s| s.success()), output, timed_out })
 }
 
-/// The build directory for tool outputs: `$PMUGEN_TARGET_DIR`, else the
-/// workspace's `target/`.
-pub fn target_dir() -> PathBuf {
-    match std::env::var_os("PMUGEN_TARGET_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("target"),
+/// Where pmugen keeps what it can rebuild (compiled Verilator models, the tools'
+/// scratch files): `$PMUGEN_CACHE`, else `$XDG_CACHE_HOME/pmugen`, else
+/// `~/.cache/pmugen`, else `pmugen-cache` in the system's temporary directory. Never
+/// inside the installed source tree.
+pub fn cache_dir() -> PathBuf {
+    let non_empty = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
+    if let Some(dir) = non_empty("PMUGEN_CACHE") {
+        return dir;
+    }
+    if let Some(dir) = non_empty("XDG_CACHE_HOME") {
+        return dir.join("pmugen");
+    }
+    match non_empty("HOME") {
+        Some(home) => home.join(".cache").join("pmugen"),
+        None => std::env::temp_dir().join("pmugen-cache"),
     }
 }
 
-/// A fresh scratch directory under the target directory for `what`.
+/// A fresh scratch directory for `what` under the cache directory (removed by the
+/// tool runs that use it).
 pub fn scratch_dir(what: &str) -> PathBuf {
-    let root = target_dir().join("scratch");
+    let root = cache_dir().join("scratch");
     let dir = root.join(format!("{what}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create scratch directory under target/");
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {} (set PMUGEN_CACHE to a writable directory): {e}", dir.display()));
     dir
 }
 

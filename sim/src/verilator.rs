@@ -4,8 +4,9 @@
 //! generic harness `sim/verilator/harness.cpp`, whose port code is generated here
 //! from the design's port list ([`PortCodec`]). The harness reads batches of input
 //! records on stdin and answers with output records on stdout. Builds are cached
-//! under `target/verilator/<top>-<hash>/`, keyed by the Verilog, the harness, the
-//! port list and the options.
+//! under `<cache>/verilator/<top>-<hash>/` ([`crate::tools::cache_dir`]: `$PMUGEN_CACHE`,
+//! else the user's cache directory), keyed by the Verilog, the harness, the port list
+//! and the options.
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
@@ -18,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use crate::ports::Engine;
-use crate::tools::{require, run_tool, target_dir};
+use crate::tools::{cache_dir, require, run_tool};
 
 const HARNESS: &str = include_str!("../verilator/harness.cpp");
 
@@ -142,7 +143,7 @@ pub fn harness_source(top: &str, inputs: &[(String, usize)], outputs: &[(String,
 pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
     (verilog, harness, trace, BUILD_FLAGS_VERSION).hash(&mut hasher);
-    let cache = target_dir().join("verilator");
+    let cache = cache_dir().join("verilator");
     let dir = cache.join(format!("{top}-{:016x}", hasher.finish()));
     let exe = dir.join("obj").join("harness");
     if exe.exists() {

@@ -63,4 +63,20 @@ pub trait Design<I, O> {
     fn stimulus(&self, seed: u64) -> Box<dyn Iterator<Item = I>>;
     /// The `pmugen` arguments that select this configuration, e.g. `monitor --events 8 --order-width 3`.
     fn arguments(&self) -> String;
+    /// The command that regenerates this configuration's files into `out` (the one
+    /// every generated file's header gives).
+    fn regenerate_command(&self, out: &str) -> String {
+        regenerate_command(&self.arguments(), out)
+    }
+}
+
+/// `pmugen generate <arguments> --out <out>`: the one way the project writes a
+/// regenerate command (headers of generated files, test messages, docs).
+pub fn regenerate_command(arguments: &str, out: &str) -> String {
+    format!("pmugen generate {arguments} --out {out}")
+}
+
+/// The last line of every generated file's header.
+pub fn do_not_edit(arguments: &str) -> String {
+    format!("Do not edit; regenerate with `{}`.", regenerate_command(arguments, "<the directory of this file>"))
 }

@@ -40,11 +40,6 @@ impl PmuDesign {
         Self { params }
     }
 
-    /// The command that regenerates the files of this configuration into `out`.
-    pub fn regenerate_command(&self, out: &str) -> String {
-        format!("cargo run --release -- generate {} --out {out}", self.arguments())
-    }
-
     /// `<top>_design.json`: the parameters a tool needs to read this PMU's trace stream
     /// and registers (`pmugen trace decode --design FILE`; docs/pmu.md §13.6).
     pub fn description(&self) -> String {
@@ -95,7 +90,7 @@ impl PmuDesign {
                 p.top_name(),
                 p.top_name()
             ),
-            format!("Do not edit; regenerate with `pmugen generate {} --out <the directory of this file>`.", self.arguments()),
+            super::do_not_edit(&self.arguments()),
         ]
     }
 }

@@ -90,14 +90,13 @@ pub struct FrameView {
 pub fn decode_frame(frame: &[u8], events: usize) -> FrameView {
     let bit = |i: usize| frame[i / 8] >> (i % 8) & 1 == 1;
     let mut before = vec![vec![false; events]; events];
-    let mut index = 0;
-    for m in 0..events {
-        for a in (0..events).filter(|&a| a != m) {
-            before[a][m] = bit(index);
-            index += 1;
-        }
+    // The record comes first, m outer and a inner (a != m), then COUNT.
+    let flags = (0..events).flat_map(|m| (0..events).filter(move |&a| a != m).map(move |a| (a, m)));
+    for (index, (a, m)) in flags.enumerate() {
+        before[a][m] = bit(index);
     }
-    let count = (0..32).fold(0u32, |acc, j| acc << 1 | bit(index + j) as u32);
+    let record_bits = events * (events - 1);
+    let count = (0..32).fold(0u32, |acc, j| acc << 1 | bit(record_bits + j) as u32);
     FrameView { before, count }
 }
 

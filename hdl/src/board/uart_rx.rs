@@ -158,7 +158,7 @@ mod tests {
                     line.extend(encode(byte, 10));
                 }
             }
-            line.extend(std::iter::repeat(true).take(rng.gen_range(0..6)));
+            line.extend(std::iter::repeat_n(true, rng.gen_range(0..6)));
         }
         assert_eq!(receive(&mut uut, &line), expected, "seed {seed:#x}");
     }

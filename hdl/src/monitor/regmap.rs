@@ -26,6 +26,8 @@ pub const STYLE: TableStyle = TableStyle { data_bits: 32, privileged: false, gat
 /// Per-event copies: `base + e`, `e < N`.
 const PER_EVENT: Copies = Copies::Indexed { count: "N", index: "e" };
 
+// One argument per column of the register table.
+#[allow(clippy::too_many_arguments)]
 const fn register(
     name: &'static str,
     addr: u8,

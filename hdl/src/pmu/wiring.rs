@@ -153,55 +153,112 @@ pub(super) fn update(top: &mut Pmu) {
 /// Mark every child input the top drives, and the top's outputs.
 pub(super) fn connect(top: &mut Pmu) {
     let inputs = &mut top.inputs;
-    (inputs.clock.connect(), inputs.reset.connect(), inputs.kernel_in.connect());
+    inputs.clock.connect();
+    inputs.reset.connect();
+    inputs.kernel_in.connect();
     top.any_sums.events.connect();
     top.decoder.code.connect();
     for select in &mut top.selects {
-        (select.clock.connect(), select.reset.connect(), select.write.connect(), select.wdata.connect());
-        (select.decoded_index.connect(), select.decoded_known.connect());
+        select.clock.connect();
+        select.reset.connect();
+        select.write.connect();
+        select.wdata.connect();
+        select.decoded_index.connect();
+        select.decoded_known.connect();
     }
     for s in &mut top.samplers {
-        (s.clock.connect(), s.reset.connect(), s.index.connect(), s.any.connect(), s.written.connect());
-        (s.written_index.connect(), s.written_any.connect());
-        (s.events.connect(), s.core_events.connect(), s.sums.connect());
+        s.clock.connect();
+        s.reset.connect();
+        s.index.connect();
+        s.any.connect();
+        s.written.connect();
+        s.written_index.connect();
+        s.written_any.connect();
+        s.events.connect();
+        s.core_events.connect();
+        s.sums.connect();
     }
     for c in &mut top.counters {
-        (c.clock.connect(), c.reset.connect(), c.count.connect(), c.evtsel.connect(), c.evtsel_next.connect());
-        (c.known_next.connect(), c.enabled_next.connect(), c.kernel_next.connect(), c.frozen_next.connect());
-        (c.save.connect(), c.restore.connect(), c.write.connect(), c.shadow_write.connect(), c.wdata.connect());
+        c.clock.connect();
+        c.reset.connect();
+        c.count.connect();
+        c.evtsel.connect();
+        c.evtsel_next.connect();
+        c.known_next.connect();
+        c.enabled_next.connect();
+        c.kernel_next.connect();
+        c.frozen_next.connect();
+        c.save.connect();
+        c.restore.connect();
+        c.write.connect();
+        c.shadow_write.connect();
+        c.wdata.connect();
         c.restart.connect();
     }
     for c in &mut top.controls {
-        (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.global_ctrl_write.connect());
-        (c.ovf_ctrl_write.connect(), c.spflt_control_write.connect(), c.spflt_write.connect());
-        (c.freeze_write.connect(), c.user_access_write.connect(), c.overflow.connect());
+        c.clock.connect();
+        c.reset.connect();
+        c.wdata.connect();
+        c.global_ctrl_write.connect();
+        c.ovf_ctrl_write.connect();
+        c.spflt_control_write.connect();
+        c.spflt_write.connect();
+        c.freeze_write.connect();
+        c.user_access_write.connect();
+        c.overflow.connect();
         c.int_enable.connect();
     }
     for s in &mut top.shadow_controls {
-        (s.clock.connect(), s.reset.connect(), s.wdata.connect(), s.write.connect(), s.kernel.connect());
+        s.clock.connect();
+        s.reset.connect();
+        s.wdata.connect();
+        s.write.connect();
+        s.kernel.connect();
     }
     let tsc = &mut top.tsc;
-    (tsc.clock.connect(), tsc.reset.connect(), tsc.write.connect(), tsc.wdata.connect());
+    tsc.clock.connect();
+    tsc.reset.connect();
+    tsc.write.connect();
+    tsc.wdata.connect();
     let c = &mut top.trace_control;
-    (c.clock.connect(), c.reset.connect(), c.wdata.connect(), c.ctrl_write.connect(), c.pid_write.connect());
-    (c.dropped_write.connect(), c.drop.connect(), c.bb_end.connect(), c.bb_addr.connect(), c.pid.connect());
+    c.clock.connect();
+    c.reset.connect();
+    c.wdata.connect();
+    c.ctrl_write.connect();
+    c.pid_write.connect();
+    c.dropped_write.connect();
+    c.drop.connect();
+    c.bb_end.connect();
+    c.bb_addr.connect();
+    c.pid.connect();
     let r = &mut top.trace_record;
-    (
-        r.bases.connect(),
-        r.incs.connect(),
-        r.thread.connect(),
-        r.new_process.connect(),
-        r.address.connect(),
-        r.pid.connect(),
-    );
+    r.bases.connect();
+    r.incs.connect();
+    r.thread.connect();
+    r.new_process.connect();
+    r.address.connect();
+    r.pid.connect();
     let q = &mut top.trace_queue;
-    (q.clock.connect(), q.reset.connect(), q.push.connect(), q.entry.connect(), q.ready.connect());
-    (top.trace_data.connect(), top.trace_valid.connect(), top.trace_last.connect());
+    q.clock.connect();
+    q.reset.connect();
+    q.push.connect();
+    q.entry.connect();
+    q.ready.connect();
+    top.trace_data.connect();
+    top.trace_valid.connect();
+    top.trace_last.connect();
     let port = &mut top.port;
-    (port.clock.connect(), port.reset.connect(), port.thread.connect(), port.privileged.connect());
-    (port.addr.connect(), port.read.connect(), port.write.connect());
+    port.clock.connect();
+    port.reset.connect();
+    port.thread.connect();
+    port.privileged.connect();
+    port.addr.connect();
+    port.read.connect();
+    port.write.connect();
     port.sources.connect_signals();
-    (top.pmi.connect(), top.reg_rdata.connect(), top.reg_fault.connect());
+    top.pmi.connect();
+    top.reg_rdata.connect();
+    top.reg_fault.connect();
 }
 
 /// `{name(last), ..., name(0)}`: one signal per child, the first at the LSBs.

@@ -121,7 +121,7 @@ impl Lockstep {
         let port = name.split_once("__").map_or(name, |(_, port)| port);
         let mut words = (self.stimulus)(rng, port, width);
         words.resize(width.div_ceil(64), 0);
-        if width % 64 != 0 {
+        if !width.is_multiple_of(64) {
             *words.last_mut().expect("one word at least") &= (1u64 << (width % 64)) - 1;
         }
         words

@@ -6,7 +6,7 @@ pub fn encode(byte: u8, clocks_per_bit: usize) -> Vec<bool> {
     let mut bits = vec![false];
     bits.extend((0..8).map(|i| byte >> i & 1 == 1));
     bits.push(true);
-    bits.iter().flat_map(|&bit| std::iter::repeat(bit).take(clocks_per_bit)).collect()
+    bits.iter().flat_map(|&bit| std::iter::repeat_n(bit, clocks_per_bit)).collect()
 }
 
 /// Decodes a line sampled once per clock, sampling each bit in its middle.

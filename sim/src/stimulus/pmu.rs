@@ -3,8 +3,8 @@
 //! Every cycle drives event counts (mostly 0 or 1, sometimes up to the field's
 //! maximum, which can exceed PerCycleMax), rare kernel and pm_mark changes per thread
 //! (so shadows save and restore, and freezes start and end), and a register access:
-//! reads that sweep every address (defined or not) from every thread number (also
-//! >= T) in both rings, and writes weighted towards useful settings: event selects
+//! reads that sweep every address (defined or not) from every thread number (T and
+//! above too) in both rings, and writes weighted towards useful settings: event selects
 //! naming table events (with every mode, CMASK, INV, E, ANY and INT), counters set
 //! just below 2^CW (so overflows and pmi happen), overflow clears, shadows, the
 //! control registers, ring-3 SPFLT writes, and writes to unlisted addresses. Some

@@ -162,9 +162,15 @@ impl Logic for TraceControl {
     }
 
     fn connect(&mut self) {
-        (self.ctrl.connect(), self.trace_pid.connect(), self.dropped.connect(), self.restart.connect());
-        (self.thread.connect(), self.record.connect(), self.new_process.connect());
-        (self.address.connect(), self.block_pid.connect());
+        self.ctrl.connect();
+        self.trace_pid.connect();
+        self.dropped.connect();
+        self.restart.connect();
+        self.thread.connect();
+        self.record.connect();
+        self.new_process.connect();
+        self.address.connect();
+        self.block_pid.connect();
     }
 
     fn hdl(&self) -> Verilog {

@@ -182,7 +182,10 @@ impl Logic for TraceQueue {
     }
 
     fn connect(&mut self) {
-        (self.drop.connect(), self.data.connect(), self.valid.connect(), self.last.connect());
+        self.drop.connect();
+        self.data.connect();
+        self.valid.connect();
+        self.last.connect();
     }
 
     fn hdl(&self) -> Verilog {
