@@ -34,6 +34,10 @@ pub struct Board {
     pub reset: Polarity,
     /// LED polarity.
     pub leds: Polarity,
+    /// The pin constraints (`constraints/<name>.pcf`, built into the binary).
+    pub pcf: &'static str,
+    /// The clock constraint script for nextpnr (`constraints/<name>_clock.py`).
+    pub clock_script: &'static str,
 }
 
 /// The iCE40 boards.
@@ -46,6 +50,8 @@ pub const BOARDS: [Board; 2] = [
         clock_hz: 12_000_000,
         reset: Polarity::ActiveLow,
         leds: Polarity::ActiveLow,
+        pcf: include_str!("../constraints/icebreaker.pcf"),
+        clock_script: include_str!("../constraints/icebreaker_clock.py"),
     },
     Board {
         name: "hx8k",
@@ -55,6 +61,8 @@ pub const BOARDS: [Board; 2] = [
         clock_hz: 12_000_000,
         reset: Polarity::ActiveLow,
         leds: Polarity::ActiveHigh,
+        pcf: include_str!("../constraints/hx8k.pcf"),
+        clock_script: include_str!("../constraints/hx8k_clock.py"),
     },
 ];
 
@@ -113,9 +121,6 @@ fn used_available(report: &Value, cell: &str) -> (u64, u64) {
 /// Build the bitstream of `board` into `out`.
 pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
     require(&["yosys", "nextpnr-ice40", "icepack"]).map_err(anyhow::Error::msg)?;
-    let constraints = Path::new(env!("CARGO_MANIFEST_DIR")).join("constraints");
-    let pcf = constraints.join(format!("{}.pcf", board.name));
-    let clock = constraints.join(format!("{}_clock.py", board.name));
     let top = top_name(board);
     let verilog = board_verilog(board)?;
     // Built in a staging directory and moved into `out` when complete: an interrupted
@@ -124,6 +129,11 @@ pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
     let staging = crate::staging::Staging::new(published)?;
     let out = staging.path();
     std::fs::write(out.join(format!("{top}.v")), verilog)?;
+    // The constraints travel with the binary and are written next to the build, so
+    // that the bitstream's inputs are all in its directory.
+    let (pcf, clock) = (format!("{}.pcf", board.name), format!("{}_clock.py", board.name));
+    std::fs::write(out.join(&pcf), board.pcf)?;
+    std::fs::write(out.join(&clock), board.clock_script)?;
     let tool = |name: &str, args: &[&str]| -> Result<String> {
         let (ok, log) = run_tool(name, args, out).map_err(anyhow::Error::msg)?;
         if !ok {
@@ -134,7 +144,6 @@ pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
     let script = format!("read_verilog {top}.v; synth_ice40 -top {top} -json {top}.json");
     tool("yosys", &["-q", "-l", "yosys.log", "-p", &script])?;
     let freq = (board.clock_hz / 1_000_000).to_string();
-    let (pcf, clock) = (pcf.to_string_lossy().into_owned(), clock.to_string_lossy().into_owned());
     let json = format!("{top}.json");
     let asc = format!("{top}.asc");
     tool(
