@@ -103,7 +103,66 @@ impl Logic for EventDecoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pmu::event_table::EventTable;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::port_list;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Combinational, CombinationalPorts, Port};
     use crate::testing::{assert_valid_verilog, settle};
+    use rand::{Rng, SeedableRng};
+
+    impl CombinationalPorts for EventDecoder {
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; code, key, known)
+        }
+    }
+
+    /// A table that no 10 code bits tell apart, so that its key is the table position:
+    /// code 0 and the 16 codes of one bit (any 10 bits miss one of them, whose code
+    /// then looks like 0).
+    fn table_keyed_by_position(counters: usize) -> EventTable {
+        let rows: Vec<String> = (0..=16)
+            .map(|e| {
+                let code: u16 = if e == 0 { 0 } else { 1 << (e - 1) };
+                format!(
+                    r#"{{"EventName": "B{e}", "EventCode": "0x{:02X}", "UMask": "0x{:02X}"}}"#,
+                    code & 0xFF,
+                    code >> 8
+                )
+            })
+            .collect();
+        let json = format!("[{}]", rows.join(",\n"));
+        EventTable::from_json(&json, "single_bits.json", "single_bits", counters).expect("a valid table")
+    }
+
+    /// Decoders of random tables, and one more whose key is the table position (random
+    /// tables of up to 12 events, and the Knights Corner table, are keyed by code bits).
+    /// A random 16-bit code is almost never in a table, so half of the codes are the
+    /// tables' own, some with one bit flipped.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1142;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut params: Vec<PmuParams> = (0..4).map(|_| random_params(&mut rng)).collect();
+        let base = random_params(&mut rng);
+        let table = table_keyed_by_position(base.counters);
+        let by_position = PmuParams::new(base.threads as u64, base.counters as u64, base.counter_width as u64, table)
+            .expect("the parameters of a random PMU");
+        assert!(matches!(by_position.event_key(), EventKey::Position { .. }));
+        params.push(by_position);
+        let codes: Vec<u64> =
+            params.iter().flat_map(|p| p.table.events.iter().map(|e| (e.umask as u64) << 8 | e.code as u64)).collect();
+        let instances: Vec<(String, Combinational<EventDecoder>)> =
+            params.iter().map(|p| (describe(p), Combinational::new(EventDecoder::new(p)))).collect();
+        let table_codes = move |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
+            "code" if rng.gen_bool(0.5) => {
+                let code = codes[rng.gen_range(0..codes.len())];
+                vec![if rng.gen_ratio(1, 4) { code ^ 1 << rng.gen_range(0..16) } else { code }]
+            }
+            _ => random_input(rng, name, width),
+        };
+        Lockstep::new("event_decoder", seed).stimulus(table_codes).cycles(3_000).run(instances);
+    }
 
     #[test]
     fn verilog_is_valid() {

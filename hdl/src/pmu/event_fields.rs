@@ -105,12 +105,14 @@ impl EventFields {
 
     /// c of the event with key `key` for `thread` (ANY: the sum over threads; core
     /// events ignore ANY), from the words of `events`, `core_events` and the sums; 0
-    /// for a key that names no event (such a select never counts).
+    /// for a key that names no event (such a select never counts). With one thread the
+    /// sum is the own field, read from `events` as the Verilog of [`Self::expression`]
+    /// does: the sums are not read.
     pub fn count(&self, key: u64, thread: usize, any: bool, events: &[u64], core: &[u64], sums: &[u64]) -> u64 {
         let Some(f) = self.position(key).map(|position| self.fields[position]) else {
             return 0;
         };
-        match (f.scope, any) {
+        match (f.scope, any && self.threads > 1) {
             (Scope::Core, _) => word_field(core, f.lsb, f.width),
             (Scope::Thread, true) => word_field(sums, f.sum_lsb, f.sum_width),
             (Scope::Thread, false) => word_field(events, thread * self.thread_width + f.lsb, f.width),

@@ -158,3 +158,52 @@ impl Logic for EventSampler {
         Verilog::Custom(v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::port_list;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports as BlockPorts};
+    use rand::{Rng, SeedableRng};
+
+    impl BlockPorts for EventSampler {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, index, any, written, written_index, written_any, events, core_events, sums,
+                count)
+        }
+    }
+
+    /// Samplers of random tables (thread and core events, ANY sums, T from 1 to 4). A
+    /// random key of up to 10 bits rarely names one of a dozen events, so the keys are
+    /// mostly table events' keys of the same width; the raw fields are random.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1144;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut keys: Vec<(usize, u64)> = Vec::new();
+        let instances: Vec<(String, EventSampler)> = (0..5)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                let fields = EventFields::new(&params);
+                keys.extend(fields.keys.iter().map(|key| (fields.key_width, *key)));
+                let sampler = EventSampler::new(&fields, params.event_index_width(), params.core_events_width());
+                (describe(&params), sampler)
+            })
+            .collect();
+        let table_keys = move |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| {
+            let same_width: Vec<u64> = keys.iter().filter(|(w, _)| *w == width).map(|(_, key)| *key).collect();
+            match name {
+                "index" | "written_index" if !same_width.is_empty() && rng.gen_ratio(3, 4) => {
+                    vec![same_width[rng.gen_range(0..same_width.len())]]
+                }
+                _ => random_input(rng, name, width),
+            }
+        };
+        Lockstep::new("event_sampler", seed).stimulus(table_keys).cycles(3_000).run(instances);
+    }
+}

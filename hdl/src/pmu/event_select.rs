@@ -139,8 +139,37 @@ impl Logic for EventSelect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::port_list;
+    use crate::testing::lockstep::Lockstep;
+    use crate::testing::ports::{Port, Ports};
     use crate::testing::{assert_valid_verilog, cycle};
     use rand::{Rng, SeedableRng};
+
+    impl Ports for EventSelect {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, write, wdata, decoded_index, decoded_known, evtsel, index, evtsel_next,
+                known_next)
+        }
+    }
+
+    /// Selects of random tables (reset values of their own, key widths from 1 to 10
+    /// bits); writes on every other cycle, reserved bit 19 random.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1143;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let instances: Vec<(String, EventSelect)> = (0..5)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                (describe(&params), EventSelect::new(&params))
+            })
+            .collect();
+        Lockstep::new("event_select", seed).cycles(3_000).run(instances);
+    }
 
     #[test]
     fn verilog_is_valid() {

@@ -80,11 +80,36 @@ impl Logic for EventSums {
 mod tests {
     use super::*;
     use crate::pmu::params::PmuParams;
-    use crate::pmu::testing::table_with_core_events_only;
+    use crate::pmu::testing::{describe, random_params, table_with_core_events_only};
+    use crate::port_list;
+    use crate::testing::lockstep::Lockstep;
+    use crate::testing::ports::{Combinational, CombinationalPorts, Port};
     use crate::testing::{assert_valid_verilog, settle};
     use pmugen_sim::ports::pmu::{get_bits, PmuInputs};
     use pmugen_sim::reference::pmu::layout::{input_layout, set_event};
     use rand::{Rng, SeedableRng};
+
+    impl CombinationalPorts for EventSums {
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; events, sums)
+        }
+    }
+
+    /// Sums for random T and tables (fields from 1 to 8 bits, some tables without a
+    /// thread event); every field is random, so sums reach their widest values.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1141;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let instances: Vec<(String, Combinational<EventSums>)> = (0..5)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                let sums = EventSums::new(&EventFields::new(&params), params.events_width());
+                (describe(&params), Combinational::new(sums))
+            })
+            .collect();
+        Lockstep::new("event_sums", seed).cycles(2_000).run(instances);
+    }
 
     #[test]
     fn verilog_is_valid() {

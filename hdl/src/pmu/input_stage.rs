@@ -67,8 +67,35 @@ impl Logic for InputStage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::port_list;
+    use crate::testing::lockstep::Lockstep;
+    use crate::testing::ports::{Port, Ports};
     use crate::testing::{assert_valid_verilog, cycle};
     use rand::{Rng, SeedableRng};
+
+    impl Ports for InputStage {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, kernel_in, kernel)
+        }
+    }
+
+    /// Stages for random T; every input is a coin flip, so rings change often.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1140;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let instances: Vec<(String, InputStage)> = (0..5)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                (describe(&params), InputStage::new(params.threads))
+            })
+            .collect();
+        Lockstep::new("input_stage", seed).cycles(2_000).run(instances);
+    }
 
     #[test]
     fn verilog_is_valid() {

@@ -8,7 +8,9 @@
 //! them in one top so that a single Verilator build serves them all, and drives every
 //! input of every instance with fresh random words each cycle. After each rising edge
 //! every output of every instance must be equal in both engines; a mismatch names the
-//! instance, the cycle, the port and the seed.
+//! instance, the cycle, the port and the seed. A block without a clock (combinational)
+//! runs inside [`super::ports::Combinational`]: its outputs are compared after every
+//! change of its inputs alike.
 //!
 //! ```text
 //!  seed -> stimulus --+--> instance 0..k (native, rust-hdl) --> outputs --+--> compare
@@ -48,11 +50,13 @@ pub struct Lockstep {
     stimulus: Box<Stimulus>,
 }
 
-/// One instance's ports, checked against its Verilog: (name, width) per direction.
+/// One instance's ports, checked against its Verilog: (name, width) per direction, and
+/// whether its module has a `clock` (a combinational block has none).
 struct Instance {
     description: String,
     inputs: PortList,
     outputs: PortList,
+    clocked: bool,
 }
 
 impl Lockstep {
@@ -143,7 +147,10 @@ impl Lockstep {
         let mut body = String::new();
         for (i, instance) in checked.iter().enumerate() {
             let _ = writeln!(body, "{}_{i} instance_{i}(", self.name);
-            let mut connections = vec!["    .clock(clock)".to_string()];
+            let mut connections = Vec::new();
+            if instance.clocked {
+                connections.push("    .clock(clock)".to_string());
+            }
             for ((name, width), input) in
                 instance.inputs.iter().map(|p| (p, true)).chain(instance.outputs.iter().map(|p| (p, false)))
             {
@@ -195,6 +202,7 @@ fn prefixed(instance: usize, ports: &PortList) -> PortList {
 fn check_ports<B: Ports>(description: &str, uut: &mut B, module: &[(String, bool, usize)]) -> Instance {
     let mut declared: Vec<(String, usize)> = uut.ports().into_iter().map(|(name, port)| (name, port.width())).collect();
     let (mut inputs, mut outputs) = (Vec::new(), Vec::new());
+    let clocked = module.iter().any(|(name, input, _)| name == "clock" && *input);
     for (name, input, width) in module.iter().filter(|(name, _, _)| name != "clock") {
         let Some(index) = declared.iter().position(|(declared, _)| declared == name) else {
             panic!("{description}: the Verilog port {name} is not in the block's port list (Ports::ports)");
@@ -207,7 +215,7 @@ fn check_ports<B: Ports>(description: &str, uut: &mut B, module: &[(String, bool
         if *input { &mut inputs } else { &mut outputs }.push((name.clone(), *width));
     }
     assert!(declared.is_empty(), "{description}: {declared:?} are not ports of the Verilog module");
-    Instance { description: description.to_string(), inputs, outputs }
+    Instance { description: description.to_string(), inputs, outputs, clocked }
 }
 
 /// One cycle of every instance natively: drive the inputs (clock low), the rising

@@ -90,7 +90,7 @@ macro_rules! port_list {
         let uut = $uut;
         #[allow(unused_mut)]
         let mut ports: Vec<(String, &mut dyn $crate::testing::ports::Port)> =
-            vec![$((stringify!($name).to_string(), &mut uut.$name)),*];
+            vec![$((stringify!($name).to_string(), &mut uut.$name as &mut dyn $crate::testing::ports::Port)),*];
         $(for (i, port) in uut.$vec.iter_mut().enumerate() {
             ports.push((format!("{}__{i}", stringify!($vec)), port));
         })*
@@ -99,4 +99,60 @@ macro_rules! port_list {
     ($uut:expr; $($name:ident),* $(,)?) => {
         $crate::port_list!($uut; $($name),* ; vec)
     };
+}
+
+/// The ports of a block without a clock (combinational), every one listed once and
+/// named as in its Verilog; [`Combinational`] makes it a [`Ports`] block.
+pub trait CombinationalPorts: Block {
+    /// Every port, as for [`Ports::ports`].
+    fn ports(&mut self) -> Vec<(String, &mut dyn Port)>;
+}
+
+/// A combinational block under the lockstep harness: the block itself (its Verilog is
+/// the block's own, without a `clock` port, so the harness's wrapper connects none)
+/// and a clock that only the native loop drives and nothing reads.
+pub struct Combinational<B> {
+    /// The block under test.
+    pub block: B,
+    clock: Signal<In, Clock>,
+}
+
+impl<B> Combinational<B> {
+    /// `block` with an unread clock.
+    pub fn new(block: B) -> Self {
+        Self { block, clock: Default::default() }
+    }
+}
+
+/// No logic of its own: the block's updates, and its Verilog, come through [`Block`].
+impl<B: Block> Logic for Combinational<B> {
+    fn update(&mut self) {}
+}
+
+impl<B: Block> Block for Combinational<B> {
+    fn connect_all(&mut self) {
+        self.block.connect_all();
+    }
+
+    fn update_all(&mut self) {
+        self.block.update_all();
+    }
+
+    fn has_changed(&self) -> bool {
+        self.block.has_changed()
+    }
+
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        self.block.accept(name, probe);
+    }
+}
+
+impl<B: CombinationalPorts> Ports for Combinational<B> {
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+
+    fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+        self.block.ports()
+    }
 }
