@@ -100,3 +100,41 @@ macro_rules! port_list {
         $crate::port_list!($uut; $($name),* ; vec)
     };
 }
+
+/// A block without a clock (combinational logic), given one for the harness: the
+/// clock reaches nothing, and the Verilog is the block's own, which has no `clock`
+/// port (the harness then connects none). `impl Ports for Unclocked<B>` lists the
+/// block's ports.
+pub struct Unclocked<B> {
+    /// The harness's clock, connected to nothing.
+    pub clock: Signal<In, Clock>,
+    /// The block under test.
+    pub block: B,
+}
+
+impl<B> Unclocked<B> {
+    /// `block` with a clock of its own.
+    pub fn new(block: B) -> Self {
+        Self { clock: Default::default(), block }
+    }
+}
+
+impl<B: Block> Logic for Unclocked<B> {
+    fn update(&mut self) {}
+}
+
+impl<B: Block> Block for Unclocked<B> {
+    fn connect_all(&mut self) {
+        self.block.connect_all();
+    }
+    fn update_all(&mut self) {
+        self.clock.update_all();
+        self.block.update_all();
+    }
+    fn has_changed(&self) -> bool {
+        self.clock.has_changed() || self.block.has_changed()
+    }
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        self.block.accept(name, probe);
+    }
+}
