@@ -33,11 +33,30 @@ impl Logic for WordJoin {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::port_list;
+    use crate::testing::lockstep::Lockstep;
+    use crate::testing::ports::{Port, Ports, Unclocked};
     use crate::testing::{assert_valid_verilog, bits_of, settle, value_of};
 
     #[test]
     fn verilog_is_valid() {
         assert_valid_verilog(&mut WordJoin::default(), "word_join");
+    }
+
+    impl Ports for Unclocked<WordJoin> {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(&mut self.block; word; vec bytes)
+        }
+    }
+
+    /// The join has no parameters: three copies, each on its own random bytes.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let instances = (0..3).map(|i| (format!("word join {i}"), Unclocked::new(WordJoin::default()))).collect();
+        Lockstep::new("word_join", 0x5eed_1304).run(instances);
     }
 
     #[test]
