@@ -369,7 +369,7 @@ mod tests {
             events.iter().any(|e| e.scope == Scope::Core) && events.iter().any(|e| e.per_cycle_max >= 128)
         };
         let first = std::iter::repeat_with(|| random_params(&mut rng)).find(wide_core_table).expect("a table");
-        let mut all = vec![first, random_params(&mut rng), random_params(&mut rng)];
+        let mut all = [first, random_params(&mut rng), random_params(&mut rng)];
         for (params, depth) in all.iter_mut().zip([2, 4]) {
             *params = params.clone().with_trace(depth, params.address_width as u64).expect("a valid depth");
         }

@@ -89,8 +89,8 @@ macro_rules! port_list {
     ($uut:expr; $($name:ident),* $(,)? ; vec $($vec:ident),* $(,)?) => {{
         let uut = $uut;
         #[allow(unused_mut)]
-        let mut ports: Vec<(String, &mut dyn $crate::testing::ports::Port)> = Vec::new();
-        $(ports.push((stringify!($name).to_string(), &mut uut.$name));)*
+        let mut ports: Vec<(String, &mut dyn $crate::testing::ports::Port)> =
+            vec![$((stringify!($name).to_string(), &mut uut.$name as &mut dyn $crate::testing::ports::Port)),*];
         $(for (i, port) in uut.$vec.iter_mut().enumerate() {
             ports.push((format!("{}__{i}", stringify!($vec)), port));
         })*

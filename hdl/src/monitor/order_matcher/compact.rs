@@ -66,7 +66,7 @@ pub fn matches(orders: &[u32], need: &[Vec<bool>], flag: impl Fn(usize, usize) -
 /// `x < y` for `w`-bit operands as logic: the high half decides unless it ties, then
 /// the low half (each half a ripple from its least significant bit).
 fn less(x: &str, y: &str, w: usize) -> String {
-    let split = (w + 1) / 2;
+    let split = w.div_ceil(2);
     let (high, low) = (less_ripple(x, y, split, w - 1), less_ripple(x, y, 0, split - 1));
     format!("({high}) | (({x}[{}:{split}] == {y}[{}:{split}]) & ({low}))", w - 1, w - 1)
 }
