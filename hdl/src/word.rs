@@ -353,6 +353,29 @@ end
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::port_list;
+    use crate::testing::lockstep::Lockstep;
+    use crate::testing::ports::{Port, Ports};
+    use rand::{Rng, SeedableRng};
+
+    impl Ports for WordDff {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; d, q)
+        }
+    }
+
+    /// `WordDff` at random widths over 1..=64, the corners 1 and 64 included.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1305;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let widths = [1, 64].into_iter().chain((0..3).map(|_| rng.gen_range(1..=64)));
+        let instances = widths.map(|width| (format!("{width}-bit WordDff"), WordDff::new(width))).collect();
+        Lockstep::new("word_dff", seed).cycles(2_000).run(instances);
+    }
 
     #[test]
     fn words_keep_their_width() {

@@ -33,11 +33,27 @@ impl Logic for WordJoin {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::port_list;
+    use crate::testing::lockstep::Lockstep;
+    use crate::testing::ports::{Combinational, CombinationalPorts, Port};
     use crate::testing::{assert_valid_verilog, bits_of, settle, value_of};
 
     #[test]
     fn verilog_is_valid() {
         assert_valid_verilog(&mut WordJoin::default(), "word_join");
+    }
+
+    impl CombinationalPorts for WordJoin {
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; word; vec bytes)
+        }
+    }
+
+    /// The join has no parameters: three copies, each on its own random bytes.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let instances = (0..3).map(|i| (format!("word join {i}"), Combinational::new(WordJoin::default()))).collect();
+        Lockstep::new("word_join", 0x5eed_1304).run(instances);
     }
 
     #[test]

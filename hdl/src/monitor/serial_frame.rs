@@ -248,11 +248,51 @@ fn absent(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::port_list;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports};
     use crate::testing::{assert_valid_verilog, bits_of, cycle};
     use crate::word::Word;
     use pmugen_sim::reference::frame::{frame_bits as reference_frame_bits, FrameModel};
     use pmugen_sim::reference::record::RecordModel;
     use rand::{Rng, SeedableRng};
+
+    impl Ports for SerialFrame {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, enable, count, data, valid, last; vec before)
+        }
+    }
+
+    /// Frames and absent shifters at random N over 2..=32, the corners included. Resets
+    /// are rare (a frame of N = 32 is 1,024 bits long) and SERIAL_EN is mostly 1, so
+    /// that frames run to their last bit and follow each other; bit m of record row m
+    /// is 0, as the record never sets it.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1303;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let shapes = [
+            (SerialOutput::Frame, 2),
+            (SerialOutput::Frame, 32),
+            (SerialOutput::Frame, rng.gen_range(2..=32)),
+            (SerialOutput::Absent, rng.gen_range(2..=32)),
+            (SerialOutput::Absent, *[2, 32].get(rng.gen_range(0..2)).expect("in range")),
+        ];
+        let instances =
+            shapes.map(|(output, n)| (format!("{output:?} N={n}"), SerialFrame::new(n, output))).into_iter().collect();
+        let long_frames = |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
+            "reset" => vec![rng.gen_ratio(1, 2_000) as u64],
+            "enable" => vec![rng.gen_bool(0.7) as u64],
+            _ => match name.strip_prefix("before__").map(|m| m.parse::<u64>().expect("a row index")) {
+                Some(m) => vec![rng.gen::<u64>() & !(1 << m)],
+                None => random_input(rng, name, width),
+            },
+        };
+        Lockstep::new("serial_frame", seed).stimulus(long_frames).cycles(4_000).run(instances);
+    }
 
     #[test]
     fn verilog_is_valid() {

@@ -185,9 +185,202 @@ impl Pmu {
 
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
     use super::*;
-    use crate::pmu::testing::table_with_core_events_only;
+    use crate::dyn_signal::low_mask;
+    use crate::pmu::event_table::Scope;
+    use crate::pmu::regmap::{self, evtsel, trace_ctrl};
+    use crate::pmu::testing::{describe, random_params, table_with_core_events_only};
+    use crate::port_list;
     use crate::testing::assert_valid_verilog;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports};
+    use pmugen_sim::verilator::PortList;
+
+    impl Ports for Pmu {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, events, core_events, kernel, pm_mark, bb_end, bb_addr, pid, pmi, reg_thread,
+                reg_priv, reg_addr, reg_wdata, reg_write, reg_read, reg_rdata, reg_fault, trace_data, trace_valid,
+                trace_ready, trace_last)
+        }
+    }
+
+    /// What the stimulus of one PMU instance knows of it, and the core around it: each
+    /// thread's ring, mark and process, which change now and then.
+    struct Core {
+        threads: usize,
+        counters: u64,
+        counter_width: usize,
+        /// (EventCode, UMask) of every event of the table.
+        events: Vec<(u64, u64)>,
+        /// The process ids the threads run.
+        pids: [u64; 3],
+        kernel: u64,
+        pm_mark: u64,
+        running: Vec<u64>,
+        /// Cycles left in which the trace consumer stalls.
+        stall: u32,
+    }
+
+    impl Core {
+        fn new(params: &PmuParams, rng: &mut ChaCha8Rng) -> Self {
+            let t = params.threads;
+            Self {
+                threads: t,
+                counters: params.counters as u64,
+                counter_width: params.counter_width,
+                events: params.table.events.iter().map(|e| (e.code as u64, e.umask as u64)).collect(),
+                pids: [rng.gen::<u32>() as u64, rng.gen::<u32>() as u64, rng.gen::<u32>() as u64],
+                kernel: 0,
+                pm_mark: low_mask(t),
+                running: vec![0; t],
+                stall: 0,
+            }
+        }
+
+        /// A register address: mostly one of the map (a per-counter copy i < K mostly,
+        /// else i < 4, so i >= K too), else any byte.
+        fn address(&self, rng: &mut ChaCha8Rng) -> u64 {
+            if rng.gen_ratio(1, 10) {
+                return rng.gen::<u8>() as u64;
+            }
+            let register = &regmap::REGISTERS[rng.gen_range(0..regmap::REGISTERS.len())];
+            let copy = match register.copies {
+                regmap::Copies::Indexed { .. } if rng.gen_bool(0.8) => rng.gen_range(0..self.counters),
+                regmap::Copies::Indexed { .. } => rng.gen_range(0..4),
+                _ => 0,
+            };
+            register.addr as u64 + copy
+        }
+
+        /// A value to write at `address`, mostly one that makes the PMU do something:
+        /// event selects that count known events, enables, counters near their wrap,
+        /// tracing of a thread that exists.
+        fn write_data(&self, rng: &mut ChaCha8Rng, address: u64) -> u64 {
+            let bit = |rng: &mut ChaCha8Rng, p: f64, field: &regmap::Field| (rng.gen_bool(p) as u64) << field.lsb;
+            let near_wrap = |rng: &mut ChaCha8Rng, width: usize| {
+                let high = if width < 64 { rng.gen::<u64>() << width } else { 0 };
+                (low_mask(width) - rng.gen_range(0..16)) | high
+            };
+            match address {
+                0x10 if rng.gen_bool(0.5) => near_wrap(rng, 64),
+                0x20..=0x23 | 0x30..=0x33 if rng.gen_bool(0.6) => near_wrap(rng, self.counter_width),
+                0x28..=0x2B => {
+                    let (code, umask) = if rng.gen_bool(0.85) && !self.events.is_empty() {
+                        self.events[rng.gen_range(0..self.events.len())]
+                    } else {
+                        (rng.gen::<u8>() as u64, rng.gen::<u8>() as u64)
+                    };
+                    let cmask = match rng.gen_range(0..10) {
+                        0..=6 => 0,
+                        7 | 8 => rng.gen_range(1..=4),
+                        _ => rng.gen::<u8>() as u64,
+                    };
+                    code | umask << evtsel::UMASK.lsb
+                        | bit(rng, 0.7, &evtsel::USR)
+                        | bit(rng, 0.7, &evtsel::OS)
+                        | bit(rng, 0.15, &evtsel::E)
+                        | (rng.gen_ratio(1, 10) as u64) << 19 // reserved
+                        | bit(rng, 0.5, &evtsel::INT)
+                        | bit(rng, 0.2, &evtsel::ANY)
+                        | bit(rng, 0.9, &evtsel::EN)
+                        | bit(rng, 0.1, &evtsel::INV)
+                        | cmask << evtsel::CMASK.lsb
+                }
+                0x2C if rng.gen_bool(0.6) => 0,
+                0x2F if rng.gen_bool(0.8) => u64::MAX,
+                0x39 => rng.gen_bool(0.3) as u64,
+                0x3E if rng.gen_bool(0.7) => regmap::USER_ACCESS_RESET,
+                0x40 => {
+                    let thread = if rng.gen_bool(0.9) { rng.gen_range(0..self.threads) } else { rng.gen_range(0..4) };
+                    bit(rng, 0.7, &trace_ctrl::TRACE_EN)
+                        | bit(rng, 0.3, &trace_ctrl::PID_FILTER)
+                        | (thread as u64) << trace_ctrl::THREAD.lsb
+                }
+                0x41 if rng.gen_bool(0.7) => self.pids[rng.gen_range(0..3)],
+                _ => rng.gen(),
+            }
+        }
+
+        /// One cycle of this PMU's inputs.
+        fn inputs(&mut self, rng: &mut ChaCha8Rng, inputs: &PortList) -> Vec<Vec<u64>> {
+            let t = self.threads;
+            for thread in 0..t {
+                self.kernel ^= (rng.gen_ratio(1, 12) as u64) << thread;
+                self.pm_mark ^= (rng.gen_ratio(1, 40) as u64) << thread;
+                if rng.gen_ratio(1, 60) {
+                    self.running[thread] = self.pids[rng.gen_range(0..3)];
+                }
+            }
+            if self.stall == 0 && rng.gen_ratio(1, 60) {
+                self.stall = rng.gen_range(4..64);
+            }
+            self.stall = self.stall.saturating_sub(1);
+            let trace_ready = self.stall == 0 && rng.gen_bool(0.8);
+            let bb_end = (0..t).fold(0, |ends, thread| ends | (rng.gen_ratio(1, 8) as u64) << thread);
+            let address = self.address(rng);
+            let wdata = self.write_data(rng, address);
+            let thread = if rng.gen_bool(0.9) { rng.gen_range(0..t) } else { rng.gen_range(0..4) };
+            let mut pid = vec![0u64; (t * 32).div_ceil(64)];
+            for (thread, running) in self.running.iter().enumerate() {
+                pid[thread / 2] |= running << (32 * (thread % 2));
+            }
+            let mut values: HashMap<&str, Vec<u64>> = HashMap::from([
+                ("reset", vec![rng.gen_ratio(1, 1_500) as u64]),
+                ("kernel", vec![self.kernel]),
+                ("pm_mark", vec![self.pm_mark]),
+                ("bb_end", vec![bb_end]),
+                ("pid", pid),
+                ("reg_thread", vec![thread as u64]),
+                ("reg_priv", vec![rng.gen_bool(0.9) as u64]),
+                ("reg_addr", vec![address]),
+                ("reg_wdata", vec![wdata]),
+                ("reg_write", vec![rng.gen_bool(0.35) as u64]),
+                ("reg_read", vec![rng.gen_bool(0.5) as u64]),
+                ("trace_ready", vec![trace_ready as u64]),
+            ]);
+            inputs
+                .iter()
+                .map(|(name, width)| values.remove(name.as_str()).unwrap_or_else(|| random_input(rng, name, *width)))
+                .collect()
+        }
+    }
+
+    /// Three PMUs from random parameters (T, K, CW, D, AW and a random table; the first
+    /// has core-scope events and a PerCycleMax of 128 or more), two of them with a queue
+    /// of 2 or 4 records so that it fills. The register port is driven mostly with
+    /// privileged accesses to the map's addresses, writes that set the PMU counting,
+    /// overflowing, saving and tracing; block ends are frequent and `trace_ready` is
+    /// low in about a third of the cycles.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1306;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let wide_core_table = |params: &PmuParams| {
+            let events = &params.table.events;
+            events.iter().any(|e| e.scope == Scope::Core) && events.iter().any(|e| e.per_cycle_max >= 128)
+        };
+        let first = std::iter::repeat_with(|| random_params(&mut rng)).find(wide_core_table).expect("a table");
+        let mut all = [first, random_params(&mut rng), random_params(&mut rng)];
+        for (params, depth) in all.iter_mut().zip([2, 4]) {
+            *params = params.clone().with_trace(depth, params.address_width as u64).expect("a valid depth");
+        }
+        let cores: Vec<Core> = all.iter().map(|params| Core::new(params, &mut rng)).collect();
+        let instances = all.iter().map(|params| (describe(params), Pmu::new(params))).collect();
+        let cores = RefCell::new(cores);
+        Lockstep::new("pmu", seed)
+            .cycle_stimulus(move |rng, instance, inputs| cores.borrow_mut()[instance].inputs(rng, inputs))
+            .cycles(4_000)
+            .run(instances);
+    }
 
     #[test]
     fn verilog_is_valid_for_corner_configurations() {

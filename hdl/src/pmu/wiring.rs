@@ -151,6 +151,8 @@ pub(super) fn update(top: &mut Pmu) {
 }
 
 /// Mark every child input the top drives, and the top's outputs.
+// The connections of one block are grouped in a tuple per line.
+#[allow(clippy::unnecessary_operation)]
 pub(super) fn connect(top: &mut Pmu) {
     let inputs = &mut top.inputs;
     inputs.clock.connect();

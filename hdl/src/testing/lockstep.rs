@@ -6,11 +6,11 @@
 //! through the whole design: it takes several instances of one block (drawn with random
 //! parameters by the block's test), emits each alone under its own module prefix, wraps
 //! them in one top so that a single Verilator build serves them all, and drives every
-//! input of every instance with fresh random words each cycle. After each rising edge
+//! input of every instance with fresh random words each cycle (or as the block's test
+//! draws them, when its inputs have rules). A block without a clock (combinational) runs
+//! inside [`Combinational`](super::ports::Combinational). After each rising edge
 //! every output of every instance must be equal in both engines; a mismatch names the
-//! instance, the cycle, the port and the seed. A block without a clock (combinational)
-//! runs inside [`super::ports::Combinational`]: its outputs are compared after every
-//! change of its inputs alike.
+//! instance, the cycle, the port and the seed.
 //!
 //! ```text
 //!  seed -> stimulus --+--> instance 0..k (native, rust-hdl) --> outputs --+--> compare
@@ -33,6 +33,12 @@ const BATCH: usize = 512;
 /// How an input is driven: `(rng, port name, width) -> words`.
 pub type Stimulus = dyn Fn(&mut ChaCha8Rng, &str, usize) -> Vec<u64>;
 
+/// How one instance's inputs are driven in one cycle: `(rng, instance index, its
+/// inputs as (name, width)) -> words per input, in that order`. For inputs that
+/// depend on each other or on the instance (a strobe and its data, an address and
+/// what is written there, a register the block only reads).
+pub type CycleStimulus = dyn Fn(&mut ChaCha8Rng, usize, &PortList) -> Vec<Vec<u64>>;
+
 /// Random words for a `width`-bit port: every bit a coin flip, except `reset`, which
 /// is asserted in about one cycle in 64 so that the state between resets matters.
 pub fn random_input(rng: &mut ChaCha8Rng, name: &str, width: usize) -> Vec<u64> {
@@ -47,23 +53,23 @@ pub struct Lockstep {
     name: String,
     seed: u64,
     cycles: usize,
-    stimulus: Box<Stimulus>,
+    stimulus: Box<CycleStimulus>,
 }
 
-/// One instance's ports, checked against its Verilog: (name, width) per direction, and
-/// whether its module has a `clock` (a combinational block has none).
+/// One instance's ports, checked against its Verilog: (name, width) per direction.
 struct Instance {
     description: String,
+    /// The module has a `clock` input (a combinational block has none).
+    clocked: bool,
     inputs: PortList,
     outputs: PortList,
-    clocked: bool,
 }
 
 impl Lockstep {
     /// A run named `name` (a Verilog identifier) from `seed`, 2,000 cycles, inputs from
     /// [`random_input`].
     pub fn new(name: &str, seed: u64) -> Self {
-        Self { name: name.to_string(), seed, cycles: 2_000, stimulus: Box::new(random_input) }
+        Self { name: name.to_string(), seed, cycles: 2_000, stimulus: Box::new(per_port(random_input)) }
     }
 
     /// Run `cycles` cycles.
@@ -75,6 +81,16 @@ impl Lockstep {
     /// Drive the inputs with `stimulus` (a block whose inputs have rules, such as a
     /// one-hot strobe, draws them here; [`random_input`] for the others).
     pub fn stimulus(mut self, stimulus: impl Fn(&mut ChaCha8Rng, &str, usize) -> Vec<u64> + 'static) -> Self {
+        self.stimulus = Box::new(per_port(stimulus));
+        self
+    }
+
+    /// Drive each instance's inputs with `stimulus`, all of one instance's inputs of a
+    /// cycle at once (see [`CycleStimulus`]).
+    pub fn cycle_stimulus(
+        mut self,
+        stimulus: impl Fn(&mut ChaCha8Rng, usize, &PortList) -> Vec<Vec<u64>> + 'static,
+    ) -> Self {
         self.stimulus = Box::new(stimulus);
         self
     }
@@ -105,7 +121,7 @@ impl Lockstep {
             let mut native = Vec::with_capacity(batch);
             for _ in 0..batch {
                 let record: Vec<Vec<u64>> =
-                    inputs.iter().map(|(name, width)| self.drive(&mut rng, name, *width)).collect();
+                    checked.iter().enumerate().flat_map(|(i, instance)| self.drive(&mut rng, i, instance)).collect();
                 native.push(step_native(&mut instances, &checked, &record));
                 records.push(record.concat());
             }
@@ -120,15 +136,18 @@ impl Lockstep {
         }
     }
 
-    /// Random words for `name` (`i<k>__<port>`), by the port's own name.
-    fn drive(&self, rng: &mut ChaCha8Rng, name: &str, width: usize) -> Vec<u64> {
-        let port = name.split_once("__").map_or(name, |(_, port)| port);
-        let mut words = (self.stimulus)(rng, port, width);
-        words.resize(width.div_ceil(64), 0);
-        if !width.is_multiple_of(64) {
-            *words.last_mut().expect("one word at least") &= (1u64 << (width % 64)) - 1;
+    /// The words of every input of instance `index` for one cycle, each cut to its
+    /// port's width.
+    fn drive(&self, rng: &mut ChaCha8Rng, index: usize, instance: &Instance) -> Vec<Vec<u64>> {
+        let mut values = (self.stimulus)(rng, index, &instance.inputs);
+        assert_eq!(values.len(), instance.inputs.len(), "lockstep {}: one value per input", self.name);
+        for (words, (_, width)) in values.iter_mut().zip(&instance.inputs) {
+            words.resize(width.div_ceil(64), 0);
+            if !width.is_multiple_of(64) {
+                *words.last_mut().expect("one word at least") &= (1u64 << (width % 64)) - 1;
+            }
         }
-        words
+        values
     }
 
     /// Every instance's Verilog under its own prefix, and a top `<name>_all` that
@@ -147,10 +166,8 @@ impl Lockstep {
         let mut body = String::new();
         for (i, instance) in checked.iter().enumerate() {
             let _ = writeln!(body, "{}_{i} instance_{i}(", self.name);
-            let mut connections = Vec::new();
-            if instance.clocked {
-                connections.push("    .clock(clock)".to_string());
-            }
+            let mut connections: Vec<String> =
+                instance.clocked.then(|| "    .clock(clock)".to_string()).into_iter().collect();
             for ((name, width), input) in
                 instance.inputs.iter().map(|p| (p, true)).chain(instance.outputs.iter().map(|p| (p, false)))
             {
@@ -192,6 +209,13 @@ impl Lockstep {
     }
 }
 
+/// A [`Stimulus`] as a [`CycleStimulus`]: each input drawn on its own, by its name.
+fn per_port(
+    stimulus: impl Fn(&mut ChaCha8Rng, &str, usize) -> Vec<u64> + 'static,
+) -> impl Fn(&mut ChaCha8Rng, usize, &PortList) -> Vec<Vec<u64>> {
+    move |rng, _, inputs| inputs.iter().map(|(name, width)| stimulus(rng, name, *width)).collect()
+}
+
 /// `ports` as the wrapper names them.
 fn prefixed(instance: usize, ports: &PortList) -> PortList {
     ports.iter().map(|(name, width)| (format!("i{instance}__{name}"), *width)).collect()
@@ -202,7 +226,6 @@ fn prefixed(instance: usize, ports: &PortList) -> PortList {
 fn check_ports<B: Ports>(description: &str, uut: &mut B, module: &[(String, bool, usize)]) -> Instance {
     let mut declared: Vec<(String, usize)> = uut.ports().into_iter().map(|(name, port)| (name, port.width())).collect();
     let (mut inputs, mut outputs) = (Vec::new(), Vec::new());
-    let clocked = module.iter().any(|(name, input, _)| name == "clock" && *input);
     for (name, input, width) in module.iter().filter(|(name, _, _)| name != "clock") {
         let Some(index) = declared.iter().position(|(declared, _)| declared == name) else {
             panic!("{description}: the Verilog port {name} is not in the block's port list (Ports::ports)");
@@ -215,7 +238,8 @@ fn check_ports<B: Ports>(description: &str, uut: &mut B, module: &[(String, bool
         if *input { &mut inputs } else { &mut outputs }.push((name.clone(), *width));
     }
     assert!(declared.is_empty(), "{description}: {declared:?} are not ports of the Verilog module");
-    Instance { description: description.to_string(), inputs, outputs, clocked }
+    let clocked = module.iter().any(|(name, input, _)| name == "clock" && *input);
+    Instance { description: description.to_string(), clocked, inputs, outputs }
 }
 
 /// One cycle of every instance natively: drive the inputs (clock low), the rising

@@ -51,20 +51,16 @@ pub fn load(need: &mut [Vec<bool>], orders: &[u32], reset: bool, written: &[bool
     }
 }
 
-/// The match: one need set, and every set need (a before m) has its record flag.
-pub fn matches(need: &[Vec<bool>], flag: impl Fn(usize, usize) -> bool) -> bool {
-    let mut any = false;
-    for (m, row) in need.iter().enumerate() {
-        for (a, &needed) in row.iter().enumerate() {
-            if needed {
-                any = true;
-                if !flag(a, m) {
-                    return false;
-                }
-            }
-        }
-    }
-    any
+/// The match: some pair constrained, and every set need (a before m) has its record
+/// flag. As in the Verilog, "some pair constrained" is read from this cycle's `orders`
+/// (a non-zero order differs from the OR of all orders), not from the needs: the two
+/// agree while `orders` is what the order register holds, and reading the same inputs
+/// keeps the twin equal to the Verilog on any input.
+pub fn matches(orders: &[u32], need: &[Vec<bool>], flag: impl Fn(usize, usize) -> bool) -> bool {
+    let union = orders.iter().fold(0, |all, order| all | order);
+    let constrained = orders.iter().any(|&order| order != 0 && order != union);
+    constrained
+        && need.iter().enumerate().all(|(m, row)| row.iter().enumerate().all(|(a, &needed)| !needed || flag(a, m)))
 }
 
 /// `x < y` for `w`-bit operands as logic: the high half decides unless it ties, then

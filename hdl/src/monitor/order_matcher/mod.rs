@@ -174,11 +174,13 @@ impl Logic for OrderMatcher {
                 Derived::Compact(need) => compact::load(need, &orders, reset, &written, value),
             }
         }
+        // A record cleared at the last edge never matches, as in the Verilog.
         let rows = self.rows();
-        self.matched.next = match &self.derived.0 {
-            Derived::Patent(pairs) => patent::matches(n, pairs, |a, m| rows[m] >> a & 1 == 1),
-            Derived::Compact(need) => compact::matches(need, |a, m| rows[m] >> a & 1 == 1),
-        };
+        self.matched.next = self.live.val()
+            && match &self.derived.0 {
+                Derived::Patent(pairs) => patent::matches(n, pairs, |a, m| rows[m] >> a & 1 == 1),
+                Derived::Compact(need) => compact::matches(&self.orders(), need, |a, m| rows[m] >> a & 1 == 1),
+            };
     }
 
     fn connect(&mut self) {
