@@ -184,3 +184,94 @@ impl Logic for RegisterPort {
         Verilog::Custom(v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports};
+    use rand::{Rng, SeedableRng};
+
+    impl Ports for RegisterPort {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            let Self { reset, thread, privileged, addr, read, write, rdata, fault, sources, strobes, .. } = self;
+            let access: [(&str, &mut dyn Port); 8] = [
+                ("reset", reset),
+                ("thread", thread),
+                ("privileged", privileged),
+                ("addr", addr),
+                ("read", read),
+                ("write", write),
+                ("rdata", rdata),
+                ("fault", fault),
+            ];
+            let mut ports: Vec<(String, &mut dyn Port)> =
+                access.into_iter().map(|(name, port)| (name.to_string(), port)).collect();
+            let read_sources: [(&str, &mut dyn Port); 15] = [
+                ("tsc", &mut sources.tsc),
+                ("counters", &mut sources.counters),
+                ("evtsels", &mut sources.evtsels),
+                ("shadows", &mut sources.shadows),
+                ("global_ctrl", &mut sources.global_ctrl),
+                ("status", &mut sources.status),
+                ("spflt_ctrl", &mut sources.spflt_ctrl),
+                ("user_pref", &mut sources.user_pref),
+                ("save_on_entry", &mut sources.save_on_entry),
+                ("restore_on_exit", &mut sources.restore_on_exit),
+                ("freeze", &mut sources.freeze),
+                ("user_access", &mut sources.user_access),
+                ("trace_ctrl", &mut sources.trace_ctrl),
+                ("trace_pid", &mut sources.trace_pid),
+                ("trace_dropped", &mut sources.trace_dropped),
+            ];
+            ports.extend(read_sources.into_iter().map(|(name, port)| (format!("sources__{name}"), port)));
+            let write_strobes: [(&str, &mut dyn Port); 14] = [
+                ("tsc", &mut strobes.tsc),
+                ("counter", &mut strobes.counter),
+                ("evtsel", &mut strobes.evtsel),
+                ("shadow", &mut strobes.shadow),
+                ("spflt_control", &mut strobes.spflt_control),
+                ("ovf_ctrl", &mut strobes.ovf_ctrl),
+                ("global_ctrl", &mut strobes.global_ctrl),
+                ("shadow_ctrl", &mut strobes.shadow_ctrl),
+                ("freeze", &mut strobes.freeze),
+                ("user_access", &mut strobes.user_access),
+                ("spflt", &mut strobes.spflt),
+                ("trace_ctrl", &mut strobes.trace_ctrl),
+                ("trace_pid", &mut strobes.trace_pid),
+                ("trace_dropped", &mut strobes.trace_dropped),
+            ];
+            ports.extend(write_strobes.into_iter().map(|(name, port)| (format!("strobes__{name}"), port)));
+            ports
+        }
+    }
+
+    /// Random T, K and CW. Addresses come mostly from the register map (with the copies
+    /// of K = 4, so that copies i >= K of smaller instances are denied), the rest are
+    /// any byte; ring 3 in a quarter of the accesses, USER_ACCESS gates as random bits.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1203;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let instances: Vec<(String, RegisterPort)> = (0..4)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                (describe(&params), RegisterPort::new(&params))
+            })
+            .collect();
+        // Only K sets how many addresses a register has.
+        let four_counters = |name: &str| if name == "K" { 4 } else { 64 };
+        let mapped: Vec<u64> =
+            REGISTERS.iter().flat_map(|register| register.addresses(&four_counters)).map(u64::from).collect();
+        let mapped_addresses = move |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
+            "addr" if rng.gen_ratio(7, 8) => vec![mapped[rng.gen_range(0..mapped.len())]],
+            "privileged" => vec![rng.gen_ratio(3, 4) as u64],
+            _ => random_input(rng, name, width),
+        };
+        Lockstep::new("register_port", seed).stimulus(mapped_addresses).cycles(4_000).run(instances);
+    }
+}

@@ -152,6 +152,10 @@ impl Logic for ShadowControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::port_list;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports};
     use crate::testing::{apply, assert_valid_verilog, edge};
     use rand::{Rng, SeedableRng};
 
@@ -160,6 +164,118 @@ mod tests {
         for counters in 1..=4 {
             assert_valid_verilog(&mut ShadowControl::new(counters), &format!("shadow_control_k{counters}"));
         }
+    }
+
+    /// The shadow control with `kernel` one cycle late, as the PMU's input stage gives
+    /// it. The lockstep harness reads the outputs after the edge, with the inputs of the
+    /// cycle before it still applied; by then the previous-mode flip-flop holds that
+    /// same `kernel`, so `save` and `restore` of the bare block would always read 0
+    /// there. Through the delay the block's `kernel` changes at the edge, and the
+    /// outputs after it show an entry or an exit as they act at the next edge.
+    #[derive(LogicBlock)]
+    struct KernelOneCycleLate {
+        clock: Signal<In, Clock>,
+        reset: Signal<In, Bit>,
+        wdata: DynSignal<In>,
+        write: Signal<In, Bit>,
+        kernel: Signal<In, Bit>,
+        save_on_entry: DynSignal<Out>,
+        restore_on_exit: DynSignal<Out>,
+        save: DynSignal<Out>,
+        restore: DynSignal<Out>,
+        kernel_delay: DFF<Bit>,
+        control: ShadowControl,
+    }
+
+    impl KernelOneCycleLate {
+        fn new(counters: usize) -> Self {
+            Self {
+                clock: Default::default(),
+                reset: Default::default(),
+                wdata: DynSignal::new(64),
+                write: Default::default(),
+                kernel: Default::default(),
+                save_on_entry: DynSignal::new(counters),
+                restore_on_exit: DynSignal::new(counters),
+                save: DynSignal::new(counters),
+                restore: DynSignal::new(counters),
+                kernel_delay: Default::default(),
+                control: ShadowControl::new(counters),
+            }
+        }
+    }
+
+    impl Logic for KernelOneCycleLate {
+        fn update(&mut self) {
+            self.kernel_delay.clock.next = self.clock.val();
+            self.kernel_delay.d.next = self.kernel.val();
+            let control = &mut self.control;
+            control.clock.next = self.clock.val();
+            control.reset.next = self.reset.val();
+            control.wdata.set(self.wdata.get());
+            control.write.next = self.write.val();
+            control.kernel.next = self.kernel_delay.q.val();
+            self.save_on_entry.set(control.save_on_entry.get());
+            self.restore_on_exit.set(control.restore_on_exit.get());
+            self.save.set(control.save.get());
+            self.restore.set(control.restore.get());
+        }
+
+        fn connect(&mut self) {
+            self.kernel_delay.clock.connect();
+            self.kernel_delay.d.connect();
+            let control = &mut self.control;
+            control.clock.connect();
+            control.reset.connect();
+            control.wdata.connect();
+            control.write.connect();
+            control.kernel.connect();
+            self.save_on_entry.connect();
+            self.restore_on_exit.connect();
+            self.save.connect();
+            self.restore.connect();
+        }
+
+        fn hdl(&self) -> Verilog {
+            let mut v = String::new();
+            verilog!(v, "always @(*) begin");
+            verilog!(v, "    kernel_delay$clock = clock;\n    kernel_delay$d = kernel;");
+            verilog!(v, "    control$clock = clock;\n    control$reset = reset;\n    control$wdata = wdata;");
+            verilog!(v, "    control$write = write;\n    control$kernel = kernel_delay$q;");
+            for output in ["save_on_entry", "restore_on_exit", "save", "restore"] {
+                verilog!(v, "    {output} = control${output};");
+            }
+            verilog!(v, "end");
+            Verilog::Custom(v)
+        }
+    }
+
+    impl Ports for KernelOneCycleLate {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, wdata, write, kernel, save_on_entry, restore_on_exit, save, restore)
+        }
+    }
+
+    /// Random K; `kernel` through a one-cycle delay ([`KernelOneCycleLate`]); SHADOW_CTRL
+    /// writes now and then, so that entries and exits meet settings that hold for a while.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1202;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let instances: Vec<(String, KernelOneCycleLate)> = (0..4)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                (describe(&params), KernelOneCycleLate::new(params.counters))
+            })
+            .collect();
+        let occasional_writes = |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
+            "write" => vec![rng.gen_ratio(1, 10) as u64],
+            _ => random_input(rng, name, width),
+        };
+        Lockstep::new("shadow_control", seed).stimulus(occasional_writes).cycles(3_000).run(instances);
     }
 
     #[test]

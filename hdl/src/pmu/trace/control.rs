@@ -141,15 +141,25 @@ impl TraceControl {
     }
 }
 
+impl ControlState {
+    /// A block end of the traced thread acts at this cycle's edge (TRACE_EN and the
+    /// registered `bb_end`).
+    fn block_end(&self) -> bool {
+        self.ctrl >> trace_ctrl::TRACE_EN.lsb & 1 == 1 && self.bb_end
+    }
+}
+
 impl Logic for TraceControl {
     fn update(&mut self) {
+        // The edge first, then the outputs from the state after it: an edge that
+        // changes no output of this block triggers no further delta cycle.
+        if self.clock.pos_edge() {
+            self.state.0 = self.next_state(self.state.0.block_end());
+        }
         let state = self.state.0;
         let thread = state.ctrl >> trace_ctrl::THREAD.lsb & 3;
-        let block_end = state.ctrl >> trace_ctrl::TRACE_EN.lsb & 1 == 1 && state.bb_end;
+        let block_end = state.block_end();
         let filtered = state.ctrl >> trace_ctrl::PID_FILTER.lsb & 1 == 1 && state.pid != state.trace_pid;
-        if self.clock.pos_edge() {
-            self.state.0 = self.next_state(block_end);
-        }
         self.restart.set(if block_end { 1 << thread } else { 0 });
         self.thread.set(thread);
         self.record.next = block_end && !filtered;
@@ -251,8 +261,56 @@ impl Logic for TraceControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::port_list;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports};
     use crate::testing::{apply, assert_valid_verilog, edge};
     use rand::{Rng, SeedableRng};
+
+    impl Ports for TraceControl {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, wdata, ctrl_write, pid_write, dropped_write, drop, bb_end, bb_addr, pid, ctrl,
+                trace_pid, dropped, restart, thread, record, new_process, address, block_pid)
+        }
+    }
+
+    /// Process ids, and the low bits of the write data: each is also a TRACE_CTRL value
+    /// (TRACE_EN mostly set, every THREAD), so that writes of either register trace a
+    /// thread and that pids meet TRACE_PID and each other.
+    const PIDS: [u64; 10] = [0x01, 0x03, 0x11, 0x13, 0x21, 0x23, 0x31, 0x33, 0x00, 0x10];
+
+    /// Random T and AW; register writes and drops at realistic rates; pids and write
+    /// data from [`PIDS`].
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1204;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let instances: Vec<(String, TraceControl)> = (0..4)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                (describe(&params), TraceControl::new(params.threads, params.address_width))
+            })
+            .collect();
+        let few_pids = |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
+            "wdata" => vec![rng.gen::<u64>() & !low_mask(32) | PIDS[rng.gen_range(0..PIDS.len())]],
+            "pid" => {
+                let mut words = vec![0u64; width.div_ceil(64)];
+                for thread in 0..width / 32 {
+                    words[thread / 2] |= PIDS[rng.gen_range(0..PIDS.len())] << (thread % 2 * 32);
+                }
+                words
+            }
+            "ctrl_write" | "pid_write" => vec![rng.gen_ratio(1, 16) as u64],
+            "dropped_write" => vec![rng.gen_ratio(1, 32) as u64],
+            "drop" => vec![rng.gen_ratio(1, 4) as u64],
+            _ => random_input(rng, name, width),
+        };
+        Lockstep::new("trace_control", seed).stimulus(few_pids).cycles(4_000).run(instances);
+    }
 
     #[test]
     fn verilog_is_valid() {

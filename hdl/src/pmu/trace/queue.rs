@@ -305,9 +305,66 @@ impl TraceQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pmu::testing::{describe, random_params};
+    use crate::port_list;
+    use crate::testing::lockstep::{random_input, Lockstep};
+    use crate::testing::ports::{Port, Ports};
     use crate::testing::{apply, assert_valid_verilog, edge};
     use rand::{Rng, SeedableRng};
+    use std::cell::Cell;
     use std::collections::VecDeque;
+
+    impl Ports for TraceQueue {
+        fn clock(&mut self) -> &mut Signal<In, Clock> {
+            &mut self.clock
+        }
+        fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+            port_list!(self; reset, push, entry, ready, drop, data, valid, last)
+        }
+    }
+
+    /// Random D (2..=1024), K, CW, AW and increment width. The consumer is ready in
+    /// long stretches and stalls in long stretches; the producer pushes often while it
+    /// stalls (the first stall, 1,750 cycles at 0.9 pushes a cycle, outlasts the deepest
+    /// queue) and seldom while it is ready, and resets only then, so that queues of every
+    /// depth fill, drop and drain. Entry words are all ones half the time, so that
+    /// V_i = base + inc wraps.
+    #[test]
+    fn native_twin_equals_its_verilog() {
+        let seed = 0x5eed_1206;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let instances: Vec<(String, TraceQueue)> = (0..4)
+            .map(|_| {
+                let params = random_params(&mut rng);
+                let layout = RecordLayout {
+                    address_width: params.address_width,
+                    counters: params.counters,
+                    counter_width: params.counter_width,
+                    increment_width: params.count_width(),
+                };
+                (describe(&params), TraceQueue::new(params.trace_depth, layout))
+            })
+            .collect();
+        // (the consumer is ready in this stretch, `ready` draws left in it), shared by
+        // the instances: a stretch of n draws lasts n / 4 cycles.
+        let stretch = Cell::new((false, 7_000u32));
+        let stalls_and_wraps = move |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
+            "ready" => {
+                let (ready, left) = match stretch.get() {
+                    (true, 0) => (false, rng.gen_range(400..4_000)),
+                    (false, 0) => (true, rng.gen_range(2_000..12_000)),
+                    current => current,
+                };
+                stretch.set((ready, left - 1));
+                vec![rng.gen_bool(if ready { 0.95 } else { 0.02 }) as u64]
+            }
+            "push" => vec![rng.gen_bool(if stretch.get().0 { 0.05 } else { 0.9 }) as u64],
+            "reset" => vec![(stretch.get().0 && rng.gen_ratio(1, 2_000)) as u64],
+            "entry" => (0..width.div_ceil(64)).map(|_| if rng.gen() { u64::MAX } else { rng.gen() }).collect(),
+            _ => random_input(rng, name, width),
+        };
+        Lockstep::new("trace_queue", seed).stimulus(stalls_and_wraps).cycles(5_000).run(instances);
+    }
 
     fn layout(aw: usize, k: usize, cw: usize) -> RecordLayout {
         RecordLayout { address_width: aw, counters: k, counter_width: cw, increment_width: 5 }
