@@ -122,14 +122,41 @@ fn port_code(ports: &[(String, usize)], to_ports: bool) -> String {
     code
 }
 
+/// When the harness reads the outputs in each cycle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sampling {
+    /// After the rising edge (the registered outputs of a design).
+    #[default]
+    AfterEdge,
+    /// With the inputs applied, before the edge, and again after it: a block's
+    /// combinational outputs are seen with this cycle's inputs and state.
+    BeforeAndAfterEdge,
+}
+
+impl Sampling {
+    /// Output records per cycle.
+    pub fn samples(self) -> usize {
+        match self {
+            Sampling::AfterEdge => 1,
+            Sampling::BeforeAndAfterEdge => 2,
+        }
+    }
+}
+
 /// The harness source for a design's ports.
-pub fn harness_source(top: &str, inputs: &[(String, usize)], outputs: &[(String, usize)]) -> String {
+pub fn harness_source(
+    top: &str,
+    inputs: &[(String, usize)],
+    outputs: &[(String, usize)],
+    sampling: Sampling,
+) -> String {
     let class = format!("V{top}");
     HARNESS
         .replace("PMUGEN_HEADER", &format!("{class}.h"))
         .replace("PMUGEN_TOP", &class)
         .replace("PMUGEN_INPUT_WORDS", &record_words(inputs).to_string())
         .replace("PMUGEN_OUTPUT_WORDS", &record_words(outputs).to_string())
+        .replace("PMUGEN_SAMPLES", &sampling.samples().to_string())
         .replace("PMUGEN_APPLY_INPUTS\n", &port_code(inputs, true))
         .replace("PMUGEN_READ_OUTPUTS\n", &port_code(outputs, false))
 }
@@ -230,8 +257,23 @@ impl<C> VerilatorEngine<C> {
     where
         C: PortCodec<I, O>,
     {
+        Self::start_sampling(verilog, top, codec, vcd, Sampling::AfterEdge)
+    }
+
+    /// [`VerilatorEngine::start`], reading the outputs as `sampling` says: each decoded
+    /// record then holds `sampling.samples()` output records.
+    pub fn start_sampling<I, O>(
+        verilog: &str,
+        top: &str,
+        codec: C,
+        vcd: Option<&Path>,
+        sampling: Sampling,
+    ) -> Result<Self, String>
+    where
+        C: PortCodec<I, O>,
+    {
         let (inputs, outputs) = (codec.inputs(), codec.outputs());
-        let harness = harness_source(top, &inputs, &outputs);
+        let harness = harness_source(top, &inputs, &outputs, sampling);
         let exe = build(verilog, top, &harness, vcd.is_some())?;
         let mut command = Command::new(&exe);
         if let Some(path) = vcd {
@@ -244,7 +286,7 @@ impl<C> VerilatorEngine<C> {
             .map_err(|e| format!("starting {}: {e}", exe.display()))?;
         let stdin = BufWriter::new(child.stdin.take().expect("piped stdin"));
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-        let output_words = record_words(&outputs);
+        let output_words = record_words(&outputs) * sampling.samples();
         Ok(Self { codec, child, stdin: Some(stdin), stdout, words: Vec::new(), bytes: Vec::new(), output_words })
     }
 

@@ -2,7 +2,9 @@
 // PMUGEN_* placeholders from the design's port list (every port but `clock`).
 // Protocol on stdin/stdout (host byte order, 64-bit words):
 //   request:  uint32 count, then count input records (PMUGEN_INPUT_WORDS words each)
-//   response: count output records (PMUGEN_OUTPUT_WORDS words each), the outputs after each edge
+//   response: count output records (PMUGEN_SAMPLES * PMUGEN_OUTPUT_WORDS words each): the
+//             outputs after each edge, or with PMUGEN_SAMPLES = 2 the outputs with the
+//             inputs applied (before the edge) followed by the outputs after it
 // A port of w bits takes ceil(w/64) words, least significant first.
 // Each record is one clock cycle: inputs applied with clock low, then the rising edge.
 // With -DPMUGEN_TRACE and a file name as argv[1], a VCD waveform is written.
@@ -19,6 +21,7 @@
 
 static const size_t INPUT_WORDS = PMUGEN_INPUT_WORDS;
 static const size_t OUTPUT_WORDS = PMUGEN_OUTPUT_WORDS;
+static const size_t SAMPLES = PMUGEN_SAMPLES;
 
 // Apply one input record (`in`) to the model's ports.
 static void apply_inputs(PMUGEN_TOP* top, const uint64_t* in) {
@@ -50,12 +53,13 @@ int main(int argc, char** argv) {
     uint32_t count = 0;
     while (std::fread(&count, sizeof count, 1, stdin) == 1) {
         inputs.resize(size_t(count) * INPUT_WORDS);
-        outputs.resize(size_t(count) * OUTPUT_WORDS);
+        outputs.resize(size_t(count) * SAMPLES * OUTPUT_WORDS);
         if (std::fread(inputs.data(), sizeof(uint64_t), inputs.size(), stdin) != inputs.size()) return 2;
         for (uint32_t i = 0; i < count; ++i) {
             top->clock = 0;
             apply_inputs(top.get(), &inputs[size_t(i) * INPUT_WORDS]);
             top->eval();
+            if (SAMPLES == 2) read_outputs(top.get(), &outputs[size_t(i) * SAMPLES * OUTPUT_WORDS]);
 #ifdef PMUGEN_TRACE
             trace->dump(time);
 #endif
@@ -66,7 +70,7 @@ int main(int argc, char** argv) {
             trace->dump(time);
 #endif
             time += 5;
-            read_outputs(top.get(), &outputs[size_t(i) * OUTPUT_WORDS]);
+            read_outputs(top.get(), &outputs[(size_t(i) * SAMPLES + SAMPLES - 1) * OUTPUT_WORDS]);
         }
         if (std::fwrite(outputs.data(), sizeof(uint64_t), outputs.size(), stdout) != outputs.size()) return 3;
         std::fflush(stdout);

@@ -8,9 +8,10 @@
 //! them in one top so that a single Verilator build serves them all, and drives every
 //! input of every instance with fresh random words each cycle (or as the block's test
 //! draws them, when its inputs have rules). A block without a clock (combinational) runs
-//! inside [`Combinational`](super::ports::Combinational). After each rising edge
-//! every output of every instance must be equal in both engines; a mismatch names the
-//! instance, the cycle, the port and the seed.
+//! inside [`Combinational`](super::ports::Combinational). Every output of every
+//! instance must be equal in both engines twice a cycle: with the inputs applied, before
+//! the rising edge (combinational outputs see this cycle's inputs and state), and after
+//! the edge; a mismatch names the sample, the instance, the cycle, the port and the seed.
 //!
 //! ```text
 //!  seed -> stimulus --+--> instance 0..k (native, rust-hdl) --> outputs --+--> compare
@@ -22,7 +23,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use pmugen_sim::ports::Engine;
-use pmugen_sim::verilator::{PortList, VerilatorEngine, WordsCodec};
+use pmugen_sim::verilator::{PortList, Sampling, VerilatorEngine, WordsCodec};
 
 use super::ports::Ports;
 use super::{apply, edge};
@@ -111,7 +112,7 @@ impl Lockstep {
         let outputs: PortList = checked.iter().enumerate().flat_map(|(i, c)| prefixed(i, &c.outputs)).collect();
         let top = format!("{}_all", self.name);
         let codec = WordsCodec { inputs: inputs.clone(), outputs };
-        let mut verilator = VerilatorEngine::start(&verilog, &top, codec, None)
+        let mut verilator = VerilatorEngine::start_sampling(&verilog, &top, codec, None, Sampling::BeforeAndAfterEdge)
             .unwrap_or_else(|e| panic!("lockstep {}: {e}", self.name));
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let mut cycle = 0;
@@ -189,19 +190,23 @@ impl Lockstep {
     fn report(&self, instances: &[Instance], cycle: usize, inputs: &[u64], native: &[u64], verilator: &[u64]) -> ! {
         let mut at = 0;
         let mut differences = Vec::new();
-        for (i, instance) in instances.iter().enumerate() {
-            for (name, width) in &instance.outputs {
-                let words = width.div_ceil(64);
-                let (n, v) = (&native[at..at + words], &verilator[at..at + words]);
-                if n != v {
-                    differences
-                        .push(format!("instance {i} ({}): {name} native {n:x?}, Verilog {v:x?}", instance.description));
+        for when in ["with the inputs applied, before the edge", "after the edge"] {
+            for (i, instance) in instances.iter().enumerate() {
+                for (name, width) in &instance.outputs {
+                    let words = width.div_ceil(64);
+                    let (n, v) = (&native[at..at + words], &verilator[at..at + words]);
+                    if n != v {
+                        differences.push(format!(
+                            "{when}: instance {i} ({}): {name} native {n:x?}, Verilog {v:x?}",
+                            instance.description
+                        ));
+                    }
+                    at += words;
                 }
-                at += words;
             }
         }
         panic!(
-            "lockstep {} (seed {:#x}): the native model and the Verilog differ after the edge of cycle {cycle}:\n  {}\ninputs of that cycle (words, every instance): {inputs:x?}",
+            "lockstep {} (seed {:#x}): the native model and the Verilog differ in cycle {cycle}:\n  {}\ninputs of that cycle (words, every instance): {inputs:x?}",
             self.name,
             self.seed,
             differences.join("\n  ")
@@ -242,10 +247,23 @@ fn check_ports<B: Ports>(description: &str, uut: &mut B, module: &[(String, bool
     Instance { description: description.to_string(), clocked, inputs, outputs }
 }
 
-/// One cycle of every instance natively: drive the inputs (clock low), the rising
-/// edge, then read the outputs, in the wrapper's order.
+/// The outputs of every instance, in the wrapper's order.
+fn read_outputs<B: Ports>(instances: &mut [(String, B)], checked: &[Instance], words: &mut Vec<u64>) {
+    for ((_, uut), instance) in instances.iter_mut().zip(checked) {
+        let ports = uut.ports();
+        for (name, width) in &instance.outputs {
+            let (_, port) = ports.iter().find(|(declared, _)| declared == name).expect("checked port");
+            let mut value = port.read();
+            value.resize(width.div_ceil(64), 0);
+            words.extend(value);
+        }
+    }
+}
+
+/// One cycle of every instance natively, sampled as the Verilator harness samples it
+/// ([`Sampling::BeforeAndAfterEdge`]): drive the inputs (clock low) and read the
+/// outputs, then the rising edge and read them again.
 fn step_native<B: Ports>(instances: &mut [(String, B)], checked: &[Instance], record: &[Vec<u64>]) -> Vec<u64> {
-    let mut words = Vec::new();
     let mut next_input = 0;
     for ((_, uut), instance) in instances.iter_mut().zip(checked) {
         let count = instance.inputs.len();
@@ -262,14 +280,12 @@ fn step_native<B: Ports>(instances: &mut [(String, B)], checked: &[Instance], re
                 }
             },
         );
-        edge(uut, |u| u.clock());
-        let ports = uut.ports();
-        for (name, width) in &instance.outputs {
-            let (_, port) = ports.iter().find(|(declared, _)| declared == name).expect("checked port");
-            let mut value = port.read();
-            value.resize(width.div_ceil(64), 0);
-            words.extend(value);
-        }
     }
+    let mut words = Vec::new();
+    read_outputs(instances, checked, &mut words);
+    for (_, uut) in instances.iter_mut() {
+        edge(uut, |u| u.clock());
+    }
+    read_outputs(instances, checked, &mut words);
     words
 }

@@ -125,82 +125,11 @@ mod tests {
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
     use crate::testing::lockstep::Lockstep;
-    use crate::testing::ports::{Port, Ports};
+    use crate::testing::ports::{Combinational, CombinationalPorts, Port};
     use crate::testing::{assert_valid_verilog, settle};
     use rand::{Rng, SeedableRng};
 
-    /// The record with a clock input that nothing reads: the lockstep harness clocks
-    /// every block it runs. Its ports pass straight to and from the record's, so its
-    /// Verilog is the record's module and a few assignments.
-    #[derive(LogicBlock)]
-    struct ClockedRecord {
-        clock: Signal<In, Clock>,
-        bases: DynSignal<In>,
-        incs: DynSignal<In>,
-        thread: DynSignal<In>,
-        new_process: Signal<In, Bit>,
-        address: DynSignal<In>,
-        pid: DynSignal<In>,
-        entry: DynSignal<Out>,
-        record: TraceRecord,
-    }
-
-    impl ClockedRecord {
-        fn new(threads: usize, layout: RecordLayout) -> Self {
-            let record = TraceRecord::new(threads, layout);
-            Self {
-                clock: Default::default(),
-                bases: DynSignal::new(record.bases.width()),
-                incs: DynSignal::new(record.incs.width()),
-                thread: DynSignal::new(2),
-                new_process: Default::default(),
-                address: DynSignal::new(record.address.width()),
-                pid: DynSignal::new(32),
-                entry: DynSignal::new(record.entry.width()),
-                record,
-            }
-        }
-    }
-
-    impl Logic for ClockedRecord {
-        fn update(&mut self) {
-            let record = &mut self.record;
-            record.bases.set_words(self.bases.words());
-            record.incs.set_words(self.incs.words());
-            record.thread.set(self.thread.get());
-            record.new_process.next = self.new_process.val();
-            record.address.set(self.address.get());
-            record.pid.set(self.pid.get());
-            self.entry.set_words(record.entry.words());
-        }
-
-        fn connect(&mut self) {
-            let record = &mut self.record;
-            record.bases.connect();
-            record.incs.connect();
-            record.thread.connect();
-            record.new_process.connect();
-            record.address.connect();
-            record.pid.connect();
-            self.entry.connect();
-        }
-
-        fn hdl(&self) -> Verilog {
-            let mut v = String::new();
-            verilog!(v, "always @(*) begin");
-            for input in ["bases", "incs", "thread", "new_process", "address", "pid"] {
-                verilog!(v, "    record${input} = {input};");
-            }
-            verilog!(v, "    entry = record$entry;");
-            verilog!(v, "end");
-            Verilog::Custom(v)
-        }
-    }
-
-    impl Ports for ClockedRecord {
-        fn clock(&mut self) -> &mut Signal<In, Clock> {
-            &mut self.clock
-        }
+    impl CombinationalPorts for TraceRecord {
         fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
             port_list!(self; bases, incs, thread, new_process, address, pid, entry)
         }
@@ -213,7 +142,7 @@ mod tests {
     fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1205;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let instances: Vec<(String, ClockedRecord)> = (0..5)
+        let instances: Vec<(String, Combinational<TraceRecord>)> = (0..5)
             .map(|_| {
                 let params = random_params(&mut rng);
                 let layout = RecordLayout {
@@ -222,7 +151,7 @@ mod tests {
                     counter_width: params.counter_width,
                     increment_width: params.count_width(),
                 };
-                (describe(&params), ClockedRecord::new(params.threads, layout))
+                (describe(&params), Combinational::new(TraceRecord::new(params.threads, layout)))
             })
             .collect();
         Lockstep::new("trace_record", seed).cycles(2_000).run(instances);
