@@ -138,6 +138,12 @@ impl<D: Direction> DynSignal<D> {
         }
     }
 
+    /// Take the driven value at once (what a delta cycle would do), for a parent that
+    /// evaluates its children in order instead of by delta cycles.
+    pub fn latch(&mut self) {
+        self.val.copy_from_slice(&self.next);
+    }
+
     /// Drive the whole signal from words, least significant first (missing words are 0).
     pub fn set_words(&mut self, words: &[u64]) {
         let count = self.next.len();

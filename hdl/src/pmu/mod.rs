@@ -21,6 +21,7 @@ pub mod port_sources;
 pub mod register_port;
 pub mod regmap;
 pub mod regmap_export;
+mod schedule;
 pub mod shadow_control;
 #[cfg(test)]
 pub mod testing;

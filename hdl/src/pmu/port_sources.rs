@@ -41,6 +41,10 @@ macro_rules! bundle {
             pub fn connect_signals(&mut self) {
                 $(self.$field.connect();)*
             }
+            /// Take every driven value at once (see [`DynSignal::latch`]).
+            pub fn latch(&mut self) {
+                $(self.$field.latch();)*
+            }
         }
     };
 }

@@ -1,7 +1,8 @@
-//! How the PMU top connects its blocks, written twice side by side: natively (what
-//! rust-hdl simulates) and as Verilog (what is generated). The block counts come from
-//! T and K at run time, so the top cannot use `#[hdl_gen]`; the co-simulation of the
-//! native model against Verilator checks that both say the same.
+//! How the PMU top connects its blocks in Verilog (what is generated), and which
+//! inputs of its blocks it drives. The block counts come from T and K at run time, so
+//! the top cannot use `#[hdl_gen]`; its native side evaluates the same connections in
+//! signal order (`schedule.rs`), and the lockstep runs against the Verilog check that
+//! both say the same.
 //!
 //! Counter n = t*K + i is counter i of thread t; the register port reads per-counter
 //! values packed as [n*w +: w] and per-thread values as [t*w +: w].
@@ -10,145 +11,7 @@ use rust_hdl::prelude::*;
 use super::regmap::evtsel;
 use super::top::Pmu;
 use crate::custom::slice;
-use crate::dyn_signal::low_mask;
 use crate::verilog;
-
-/// The native connections, evaluated at every delta cycle.
-pub(super) fn update(top: &mut Pmu) {
-    let (threads, k, cw) = top.shape();
-    let (clock, reset) = (top.clock.val(), top.reset.val());
-    let wdata = top.reg_wdata.get();
-
-    let thread_width = top.thread_width();
-    let inputs = &mut top.inputs;
-    (inputs.clock.next, inputs.reset.next) = (clock, reset);
-    inputs.kernel_in.set(top.kernel.get());
-    top.any_sums.events.set_words(top.events.words());
-    top.decoder.code.next = (wdata & 0xFFFF).to_bits();
-
-    for n in 0..threads * k {
-        let (t, i) = (n / k, n % k);
-        let select = &mut top.selects[n];
-        (select.clock.next, select.reset.next) = (clock, reset);
-        select.write.next = top.port.strobes.evtsel.bit(n);
-        select.wdata.next = (wdata & 0xFFFF_FFFF).to_bits();
-        select.decoded_index.set(top.decoder.key.get());
-        select.decoded_known.next = top.decoder.known.val();
-        let select = &top.selects[n];
-        let sampler = &mut top.samplers[n];
-        (sampler.clock.next, sampler.reset.next) = (clock, reset);
-        sampler.index.set(select.index.get());
-        sampler.any.next = select.evtsel.val().get_bit(evtsel::ANY.lsb);
-        sampler.written.next = top.port.strobes.evtsel.bit(n);
-        sampler.written_index.set(top.decoder.key.get());
-        sampler.written_any.next = wdata >> evtsel::ANY.lsb & 1 == 1;
-        sampler.events.set_from(top.events.words(), t * thread_width);
-        sampler.core_events.set_words(top.core_events.words());
-        sampler.sums.set_words(top.any_sums.sums.words());
-        let sampler = &top.samplers[n];
-        let counter = &mut top.counters[n];
-        (counter.clock.next, counter.reset.next) = (clock, reset);
-        counter.count.set(sampler.count.get());
-        counter.evtsel.next = select.evtsel.val();
-        counter.evtsel_next.next = select.evtsel_next.val();
-        counter.known_next.next = select.known_next.val();
-        counter.enabled_next.next = top.controls[t].enabled_next.bit(i);
-        counter.kernel_next.next = top.kernel.bit(t);
-        counter.frozen_next.next = top.controls[t].freeze_next.val() && !top.pm_mark.bit(t);
-        counter.save.next = top.shadow_controls[t].save.bit(i);
-        counter.restore.next = top.shadow_controls[t].restore.bit(i);
-        counter.write.next = top.port.strobes.counter.bit(n);
-        counter.restart.next = top.trace_control.restart.bit(t);
-        counter.shadow_write.next = top.port.strobes.shadow.bit(n);
-        counter.wdata.set(wdata & low_mask(cw));
-    }
-    for t in 0..threads {
-        let strobes = &top.port.strobes;
-        let control = &mut top.controls[t];
-        (control.clock.next, control.reset.next) = (clock, reset);
-        control.wdata.set(wdata);
-        control.global_ctrl_write.next = strobes.global_ctrl.bit(t);
-        control.ovf_ctrl_write.next = strobes.ovf_ctrl.bit(t);
-        control.spflt_control_write.next = strobes.spflt_control.bit(t);
-        control.spflt_write.next = strobes.spflt.bit(t);
-        control.freeze_write.next = strobes.freeze.bit(t);
-        control.user_access_write.next = strobes.user_access.bit(t);
-        for i in 0..k {
-            control.overflow.set_bit(i, top.counters[t * k + i].overflow.val());
-            control.int_enable.set_bit(i, top.selects[t * k + i].evtsel.val().get_bit(evtsel::INT.lsb));
-        }
-        let shadow = &mut top.shadow_controls[t];
-        (shadow.clock.next, shadow.reset.next) = (clock, reset);
-        shadow.wdata.set(wdata);
-        shadow.write.next = strobes.shadow_ctrl.bit(t);
-        shadow.kernel.next = top.inputs.kernel.bit(t);
-    }
-    let tsc = &mut top.tsc;
-    (tsc.clock.next, tsc.reset.next) = (clock, reset);
-    tsc.write.next = top.port.strobes.tsc.bit(0);
-    tsc.wdata.set(wdata);
-
-    let control = &mut top.trace_control;
-    (control.clock.next, control.reset.next) = (clock, reset);
-    control.wdata.set(wdata);
-    control.ctrl_write.next = top.port.strobes.trace_ctrl.bit(0);
-    control.pid_write.next = top.port.strobes.trace_pid.bit(0);
-    control.dropped_write.next = top.port.strobes.trace_dropped.bit(0);
-    control.drop.next = top.trace_queue.drop.val();
-    control.bb_end.set(top.bb_end.get());
-    control.bb_addr.set_words(top.bb_addr.words());
-    control.pid.set_words(top.pid.words());
-    let (control, record) = (&top.trace_control, &mut top.trace_record);
-    let iw = record.incs.width() / (threads * k);
-    for n in 0..threads * k {
-        record.bases.set_field(n * cw, cw, top.counters[n].base.get());
-        record.incs.set_field(n * iw, iw, top.counters[n].inc.get());
-    }
-    record.thread.set(control.thread.get());
-    record.new_process.next = control.new_process.val();
-    record.address.set(control.address.get());
-    record.pid.set(control.block_pid.get());
-    let queue = &mut top.trace_queue;
-    (queue.clock.next, queue.reset.next) = (clock, reset);
-    queue.push.next = control.record.val();
-    queue.entry.set_words(top.trace_record.entry.words());
-    queue.ready.next = top.trace_ready.val();
-    top.trace_data.set(queue.data.get());
-    top.trace_valid.next = queue.valid.val();
-    top.trace_last.next = queue.last.val();
-
-    let port = &mut top.port;
-    (port.clock.next, port.reset.next) = (clock, reset);
-    port.thread.next = top.reg_thread.val();
-    port.privileged.next = top.reg_priv.val();
-    port.addr.next = top.reg_addr.val();
-    port.read.next = top.reg_read.val();
-    port.write.next = top.reg_write.val();
-    let sources = &mut port.sources;
-    sources.tsc.set(top.tsc.value.get());
-    sources.trace_ctrl.set(top.trace_control.ctrl.get());
-    sources.trace_pid.set(top.trace_control.trace_pid.get());
-    sources.trace_dropped.set(top.trace_control.dropped.get());
-    for n in 0..threads * k {
-        sources.counters.set_field(n * cw, cw, top.counters[n].value.get());
-        sources.shadows.set_field(n * cw, cw, top.counters[n].shadow.get());
-        sources.evtsels.set_field(n * 32, 32, top.selects[n].evtsel.val().index() as u64);
-    }
-    for t in 0..threads {
-        let (control, shadow) = (&top.controls[t], &top.shadow_controls[t]);
-        sources.global_ctrl.set_field(t * k, k, control.global_ctrl.get());
-        sources.status.set_field(t * k, k, control.status.get());
-        sources.spflt_ctrl.set_field(t * k, k, control.spflt_ctrl.get());
-        sources.user_pref.set_bit(t, control.user_pref.val());
-        sources.save_on_entry.set_field(t * k, k, shadow.save_on_entry.get());
-        sources.restore_on_exit.set_field(t * k, k, shadow.restore_on_exit.get());
-        sources.freeze.set_bit(t, control.freeze.val());
-        sources.user_access.set_field(t * 3, 3, control.user_access.val().index() as u64);
-        top.pmi.set_bit(t, control.pmi.val());
-    }
-    top.reg_rdata.set(top.port.rdata.get());
-    top.reg_fault.next = top.port.fault.val();
-}
 
 /// Mark every child input the top drives, and the top's outputs.
 // The connections of one block are grouped in a tuple per line.
