@@ -117,6 +117,61 @@ impl Logic for ContextRecord {
     }
 }
 
+/// The record in plain Rust: its twin in the monitor's native simulation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordTwin {
+    /// Row m as held in the flip-flops: bit a = flag (a before m), bit m is 0.
+    pub rows: Vec<u64>,
+    /// The last edge cleared the record.
+    pub cleared: bool,
+}
+
+impl RecordTwin {
+    /// A cleared record of `events` rows.
+    pub fn new(events: usize) -> Self {
+        Self { rows: vec![0; events], cleared: false }
+    }
+
+    /// `live`: the stored rows are valid.
+    pub fn live(&self) -> bool {
+        !self.cleared
+    }
+
+    /// `stored[m]`: row m as held (stale while not live).
+    pub fn stored(&self, m: usize) -> u64 {
+        self.rows[m] & !(1 << m)
+    }
+
+    /// `before[m]`: row m as read (0 while not live).
+    pub fn before(&self, m: usize) -> u64 {
+        if self.cleared {
+            0
+        } else {
+            self.stored(m)
+        }
+    }
+
+    /// The rising edge: `seen` is the event register's stored bits.
+    pub fn edge(&mut self, occur: u64, seen: u64, enable: bool, clear: bool, reset: bool) {
+        for m in 0..self.rows.len() {
+            let others = !(1u64 << m);
+            let row = self.before(m);
+            self.rows[m] = if reset {
+                0
+            } else if enable && occur >> m & 1 == 1 {
+                if self.cleared {
+                    0
+                } else {
+                    (row | (seen & others)) & others
+                }
+            } else {
+                row
+            };
+        }
+        self.cleared = clear && !reset;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,6 +226,48 @@ mod tests {
             }
             edge(&mut uut, |u| &mut u.clock);
             model = if clear || reset { RecordModel::new(N) } else { updated };
+        }
+    }
+
+    /// The twin is the block: outputs compared with the inputs applied and
+    /// after each edge.
+    #[test]
+    fn model_equals_the_block() {
+        let seed = 0x5eed_1403;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for events in [2, 6, 32] {
+            let mask = crate::dyn_signal::low_mask(events);
+            let mut uut = ContextRecord::new(events);
+            uut.connect_all();
+            let mut model = RecordTwin::new(events);
+            let compare = |uut: &ContextRecord, model: &RecordTwin, context: &str| {
+                assert_eq!(uut.live.val(), model.live(), "live, {context}");
+                for m in 0..events {
+                    assert_eq!(uut.before[m].val().value(), model.before(m), "before[{m}], {context}");
+                    assert_eq!(uut.stored[m].val().value(), model.stored(m), "stored[{m}], {context}");
+                }
+            };
+            for step in 0..2_000 {
+                let occur = rng.gen::<u64>() & rng.gen::<u64>() & mask;
+                let seen = rng.gen::<u64>() & mask;
+                let (enable, clear, reset) = (rng.gen_bool(0.8), rng.gen_ratio(1, 20), rng.gen_ratio(1, 100));
+                apply(
+                    &mut uut,
+                    |u| &mut u.clock,
+                    |u| {
+                        u.occur.next = Word::new(events, occur);
+                        u.seen.next = Word::new(events, seen);
+                        u.enable.next = enable;
+                        u.clear.next = clear;
+                        u.reset.next = reset;
+                    },
+                );
+                let context = format!("N={events}, step {step}, seed {seed:#x}");
+                compare(&uut, &model, &context);
+                edge(&mut uut, |u| &mut u.clock);
+                model.edge(occur, seen, enable, clear, reset);
+                compare(&uut, &model, &context);
+            }
         }
     }
 }

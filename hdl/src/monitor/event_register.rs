@@ -90,6 +90,44 @@ impl Logic for EventRegister {
     }
 }
 
+/// The register in plain Rust: its twin in the monitor's native simulation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EventRegisterTwin {
+    /// The sticky bits as stored.
+    pub bits: u64,
+    /// The last edge cleared the register.
+    pub cleared: bool,
+}
+
+impl EventRegisterTwin {
+    /// `seen`: the bits as they read this cycle.
+    pub fn seen(&self) -> u64 {
+        if self.cleared {
+            0
+        } else {
+            self.bits
+        }
+    }
+
+    /// `stored`: the bits as held.
+    pub fn stored(&self) -> u64 {
+        self.bits
+    }
+
+    /// The rising edge.
+    pub fn edge(&mut self, occur: u64, enable: bool, clear: bool, reset: bool) {
+        let visible = self.seen();
+        self.bits = if reset {
+            0
+        } else if enable {
+            visible | occur
+        } else {
+            visible
+        };
+        self.cleared = clear && !reset;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +171,46 @@ mod tests {
             } else {
                 model
             };
+        }
+    }
+
+    /// The twin is the block: outputs compared with the inputs applied and
+    /// after each edge.
+    #[test]
+    fn model_equals_the_block() {
+        let seed = 0x5eed_1402;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for events in [2, 7, 32] {
+            let mut uut = EventRegister::new(events);
+            uut.connect_all();
+            let mut model = EventRegisterTwin::default();
+            for step in 0..2_000 {
+                let occur = rng.gen::<u64>() & rng.gen::<u64>() & crate::dyn_signal::low_mask(events);
+                let (enable, clear, reset) = (rng.gen_bool(0.8), rng.gen_ratio(1, 20), rng.gen_ratio(1, 100));
+                apply(
+                    &mut uut,
+                    |u| &mut u.clock,
+                    |u| {
+                        u.occur.next = Word::new(events, occur);
+                        u.enable.next = enable;
+                        u.clear.next = clear;
+                        u.reset.next = reset;
+                    },
+                );
+                let context = format!("N={events}, step {step}, seed {seed:#x}");
+                assert_eq!(
+                    (uut.seen.val().value(), uut.stored.val().value()),
+                    (model.seen(), model.stored()),
+                    "{context}"
+                );
+                edge(&mut uut, |u| &mut u.clock);
+                model.edge(occur, enable, clear, reset);
+                assert_eq!(
+                    (uut.seen.val().value(), uut.stored.val().value()),
+                    (model.seen(), model.stored()),
+                    "{context}"
+                );
+            }
         }
     }
 }

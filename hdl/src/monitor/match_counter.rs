@@ -143,6 +143,46 @@ impl<const C: usize> Logic for MatchCounter<C> {
     }
 }
 
+/// The counter in plain Rust, for `C` = 32: its twin in the monitor's native simulation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CounterTwin {
+    /// The count register.
+    pub count: u32,
+    /// The overflow flag as stored.
+    pub wrapped: bool,
+    /// Last cycle's match flag.
+    pub matched: bool,
+    /// CLEAR_COUNT at the last edge.
+    pub count_cleared: bool,
+    /// Last cycle counted a match.
+    pub pending: bool,
+}
+
+impl CounterTwin {
+    /// STATUS.OVERFLOW this cycle, a wrap by the pending increment included.
+    pub fn overflow(&self) -> bool {
+        self.wrapped || (self.pending && self.count == u32::MAX)
+    }
+
+    /// The rising edge.
+    pub fn edge(&mut self, match_now: bool, auto_rearm: bool, window: bool, clear: bool, reset: bool) {
+        let overflow = self.overflow();
+        let count = if self.count_cleared { 0 } else { self.count.wrapping_add(self.pending as u32) };
+        let counted = match_now && (auto_rearm || !self.matched) && window;
+        *self = if reset {
+            Self::default()
+        } else {
+            Self {
+                count,
+                wrapped: overflow && !clear,
+                matched: match_now,
+                count_cleared: clear,
+                pending: counted && !clear,
+            }
+        };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,5 +255,42 @@ mod tests {
             assert_eq!(value_of(uut.previous_count.val()), step % 16);
             assert_eq!(uut.overflow.val(), step == 15, "overflow after {} counts", step + 1);
         }
+    }
+
+    /// The twin is the block (C = 32, the monitor's): outputs with the inputs
+    /// applied and after each edge; counts start near the wrap now and then.
+    #[test]
+    fn model_equals_the_block() {
+        let seed = 0x5eed_1406;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = MatchCounter::<32>::new();
+        uut.connect_all();
+        let mut model = CounterTwin::default();
+        let mut wraps = 0;
+        for step in 0..20_000 {
+            let (match_now, auto_rearm, window) = (rng.gen_bool(0.7), rng.gen_bool(0.5), rng.gen_bool(0.9));
+            let (clear, reset) = (rng.gen_ratio(1, 200), rng.gen_ratio(1, 2_000));
+            let compare = |uut: &MatchCounter<32>, model: &CounterTwin| {
+                let outputs = (value_of(uut.previous_count.val()) as u32, uut.overflow.val(), uut.matched.val());
+                assert_eq!(outputs, (model.count, model.overflow(), model.matched), "step {step}, seed {seed:#x}");
+            };
+            crate::testing::apply(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.match_now.next = match_now;
+                    u.auto_rearm.next = auto_rearm;
+                    u.window.next = window;
+                    u.clear.next = clear;
+                    u.reset.next = reset;
+                },
+            );
+            compare(&uut, &model);
+            crate::testing::edge(&mut uut, |u| &mut u.clock);
+            model.edge(match_now, auto_rearm, window, clear, reset);
+            compare(&uut, &model);
+            wraps += model.overflow() as u32;
+        }
+        assert!(wraps > 0 || model.count > 0, "the counter counted");
     }
 }

@@ -9,6 +9,7 @@ pub mod register_port;
 pub mod regmap;
 pub mod regmap_export;
 pub mod rise_detector;
+mod schedule;
 pub mod serial_frame;
 pub mod top;
 pub mod trigger_window;

@@ -65,6 +65,31 @@ impl Logic for OrderRegister {
     }
 }
 
+/// The order fields in plain Rust: its twin in the monitor's native simulation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderTwin {
+    /// ORDER[e].
+    pub orders: Vec<u64>,
+}
+
+impl OrderTwin {
+    /// Every order 0, for `events` events.
+    pub fn new(events: usize) -> Self {
+        Self { orders: vec![0; events] }
+    }
+
+    /// The rising edge: bit e of `write` writes `wdata` into ORDER[e].
+    pub fn edge(&mut self, write: u64, wdata: u64, reset: bool) {
+        for (e, order) in self.orders.iter_mut().enumerate() {
+            if reset {
+                *order = 0;
+            } else if write >> e & 1 == 1 {
+                *order = wdata;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +132,34 @@ mod tests {
                     *field
                 };
                 assert_eq!(uut.order[e].val().value(), *field, "order[{e}] step {step} seed {seed:#x}");
+            }
+        }
+    }
+
+    /// The twin is the block: ORDER after each edge.
+    #[test]
+    fn model_equals_the_block() {
+        let seed = 0x5eed_1404;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for (events, width) in [(2, 2), (9, 5), (32, 8)] {
+            let mut uut = OrderRegister::new(events, width);
+            uut.connect_all();
+            let mut model = OrderTwin::new(events);
+            for step in 0..1_000 {
+                let write = rng.gen::<u64>() & rng.gen::<u64>() & crate::dyn_signal::low_mask(events);
+                let (wdata, reset) = (rng.gen::<u64>() & crate::dyn_signal::low_mask(width), rng.gen_ratio(1, 100));
+                cycle(
+                    &mut uut,
+                    |u| &mut u.clock,
+                    |u| {
+                        u.write.next = Word::new(events, write);
+                        u.wdata.next = Word::new(width, wdata);
+                        u.reset.next = reset;
+                    },
+                );
+                model.edge(write, wdata, reset);
+                let orders: Vec<u64> = uut.order.iter().map(|o| o.val().value()).collect();
+                assert_eq!(orders, model.orders, "N={events} W={width}, step {step}, seed {seed:#x}");
             }
         }
     }

@@ -20,13 +20,14 @@ use super::order_matcher::OrderMatcher;
 use super::order_register::OrderRegister;
 use super::register_port::RegisterPort;
 use super::rise_detector::RiseDetector;
+use super::schedule::{self, Twins};
 use super::serial_frame::{SerialFrame, COUNT_BITS};
 use super::trigger_window::{TriggerWindow, TRIGGER_LINES};
+use crate::custom::Internal;
 use crate::params::MonitorParams;
 use crate::word::WordSignal;
 
 /// Event-order monitor for N events with W-bit orders.
-#[derive(LogicBlock)]
 pub struct EventOrderMonitor {
     /// Clock; everything is synchronous to its rising edge.
     pub clock: Signal<In, Clock>,
@@ -62,11 +63,13 @@ pub struct EventOrderMonitor {
     event_register: EventRegister,
     record: ContextRecord,
     order: OrderRegister,
-    matcher: OrderMatcher,
+    pub(super) matcher: OrderMatcher,
     trigger: TriggerWindow,
     counter: MatchCounter<COUNT_BITS>,
-    serial: SerialFrame,
-    port: RegisterPort,
+    pub(super) serial: SerialFrame,
+    pub(super) port: RegisterPort,
+    /// The `#[hdl_gen]` blocks' state for the native simulation (schedule.rs).
+    pub(super) twins: Internal<Twins>,
 }
 
 impl EventOrderMonitor {
@@ -78,7 +81,7 @@ impl EventOrderMonitor {
         let (n, w, options) = (params.events, params.order_width, params.options);
         assert!((2..=32).contains(&n), "EventOrderMonitor: N = {n} is out of range 2..=32");
         assert!((2..=8).contains(&w), "EventOrderMonitor: W = {w} is out of range 2..=8");
-        Self {
+        let mut monitor = Self {
             clock: Default::default(),
             reset: Default::default(),
             events: WordSignal::new(n),
@@ -103,7 +106,111 @@ impl EventOrderMonitor {
             counter: MatchCounter::new(),
             serial: SerialFrame::new(n, options.serial),
             port: RegisterPort::new(n, w),
+            twins: Internal(Twins::new(n)),
+        };
+        schedule::settle(&mut monitor);
+        monitor
+    }
+
+    /// The top's ports, in declaration order, with their names.
+    fn ports(&self) -> [(&'static str, &dyn Block); 14] {
+        [
+            ("clock", &self.clock),
+            ("reset", &self.reset),
+            ("events", &self.events),
+            ("start", &self.start),
+            ("stop", &self.stop),
+            ("reg_addr", &self.reg_addr),
+            ("reg_wdata", &self.reg_wdata),
+            ("reg_write", &self.reg_write),
+            ("reg_rdata", &self.reg_rdata),
+            ("matched", &self.matched),
+            ("window", &self.window),
+            ("ser_data", &self.ser_data),
+            ("ser_valid", &self.ser_valid),
+            ("ser_last", &self.ser_last),
+        ]
+    }
+
+    fn ports_mut(&mut self) -> [&mut dyn Block; 14] {
+        [
+            &mut self.clock,
+            &mut self.reset,
+            &mut self.events,
+            &mut self.start,
+            &mut self.stop,
+            &mut self.reg_addr,
+            &mut self.reg_wdata,
+            &mut self.reg_write,
+            &mut self.reg_rdata,
+            &mut self.matched,
+            &mut self.window,
+            &mut self.ser_data,
+            &mut self.ser_valid,
+            &mut self.ser_last,
+        ]
+    }
+
+    /// The local signal and the blocks, in declaration order, with their names.
+    fn blocks(&self) -> [(&'static str, &dyn Block); 11] {
+        [
+            ("clear_record", &self.clear_record),
+            ("event_edges", &self.event_edges),
+            ("event_register", &self.event_register),
+            ("record", &self.record),
+            ("order", &self.order),
+            ("matcher", &self.matcher),
+            ("trigger", &self.trigger),
+            ("counter", &self.counter),
+            ("serial", &self.serial),
+            ("port", &self.port),
+            ("twins", &self.twins),
+        ]
+    }
+
+    fn blocks_mut(&mut self) -> [&mut dyn Block; 11] {
+        [
+            &mut self.clear_record,
+            &mut self.event_edges,
+            &mut self.event_register,
+            &mut self.record,
+            &mut self.order,
+            &mut self.matcher,
+            &mut self.trigger,
+            &mut self.counter,
+            &mut self.serial,
+            &mut self.port,
+            &mut self.twins,
+        ]
+    }
+}
+
+/// The Verilog and the connection checks see every block as rust-hdl's derive would
+/// show them, generated from the `#[hdl_gen]` kernel below; the simulation runs the
+/// blocks in signal order ([`schedule`]), so a delta cycle updates the top's own ports
+/// only.
+impl Block for EventOrderMonitor {
+    fn connect_all(&mut self) {
+        self.connect();
+        self.ports_mut().into_iter().for_each(|port| port.connect_all());
+        self.blocks_mut().into_iter().for_each(|block| block.connect_all());
+    }
+
+    fn update_all(&mut self) {
+        schedule::update(self);
+        self.ports_mut().into_iter().for_each(|port| port.update_all());
+    }
+
+    fn has_changed(&self) -> bool {
+        self.ports().iter().any(|(_, port)| port.has_changed())
+    }
+
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        probe.visit_start_scope(name, self);
+        for (field, part) in self.ports().into_iter().chain(self.blocks()) {
+            part.accept(field, probe);
         }
+        probe.visit_end_scope(name, self);
     }
 }
 

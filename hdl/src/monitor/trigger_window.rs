@@ -15,7 +15,7 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::rise_detector::RiseDetector;
+use super::rise_detector::{RiseDetector, RiseTwin};
 use crate::word::WordSignal;
 
 /// Number of start lines and of stop lines (docs/monitor.md §4).
@@ -100,6 +100,48 @@ impl Logic for TriggerWindow {
     }
 }
 
+/// The window in plain Rust: its twin in the monitor's native simulation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WindowTwin {
+    /// The start lines' edge detector.
+    pub start_edges: RiseTwin,
+    /// The stop lines' edge detector.
+    pub stop_edges: RiseTwin,
+    /// The window is open.
+    pub open: bool,
+}
+
+/// One cycle's inputs of the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WindowInputs {
+    /// Start lines.
+    pub start: u64,
+    /// Stop lines.
+    pub stop: u64,
+    /// CTRL.START_SEL.
+    pub start_sel: usize,
+    /// CTRL.STOP_SEL.
+    pub stop_sel: usize,
+    /// CMD.OPEN_WINDOW.
+    pub open: bool,
+    /// CMD.CLOSE_WINDOW.
+    pub close: bool,
+    /// Reset.
+    pub reset: bool,
+}
+
+impl WindowTwin {
+    /// The rising edge: opening on the selected start edge or the command, closing
+    /// (which wins) on the selected stop edge or the command.
+    pub fn edge(&mut self, inputs: &WindowInputs) {
+        let started = self.start_edges.rise(inputs.start) >> inputs.start_sel & 1 == 1 || inputs.open;
+        let stopped = self.stop_edges.rise(inputs.stop) >> inputs.stop_sel & 1 == 1 || inputs.close;
+        self.open = !inputs.reset && !stopped && (started || self.open);
+        self.start_edges.edge(inputs.start, inputs.reset);
+        self.stop_edges.edge(inputs.stop, inputs.reset);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +192,42 @@ mod tests {
                 model.step(start, stop, start_sel, stop_sel, open, close);
             }
             assert_eq!(uut.window.val(), model.open, "step {step} seed {seed:#x}");
+        }
+    }
+
+    /// The twin is the block: the window after each edge.
+    #[test]
+    fn model_equals_the_block() {
+        let seed = 0x5eed_1405;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut uut = TriggerWindow::new();
+        uut.connect_all();
+        let mut model = WindowTwin::default();
+        for step in 0..5_000 {
+            let inputs = WindowInputs {
+                start: rng.gen_range(0..16),
+                stop: rng.gen_range(0..16),
+                start_sel: rng.gen_range(0..4),
+                stop_sel: rng.gen_range(0..4),
+                open: rng.gen_ratio(1, 10),
+                close: rng.gen_ratio(1, 10),
+                reset: rng.gen_ratio(1, 100),
+            };
+            cycle(
+                &mut uut,
+                |u| &mut u.clock,
+                |u| {
+                    u.start.next = Word::new(TRIGGER_LINES, inputs.start);
+                    u.stop.next = Word::new(TRIGGER_LINES, inputs.stop);
+                    u.start_sel.next = bits_of(inputs.start_sel as u64);
+                    u.stop_sel.next = bits_of(inputs.stop_sel as u64);
+                    u.open_cmd.next = inputs.open;
+                    u.close_cmd.next = inputs.close;
+                    u.reset.next = inputs.reset;
+                },
+            );
+            model.edge(&inputs);
+            assert_eq!(uut.window.val(), model.open, "step {step}, seed {seed:#x}");
         }
     }
 }
