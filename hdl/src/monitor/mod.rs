@@ -4,7 +4,6 @@ pub mod event_register;
 pub mod match_counter;
 pub mod order_matcher;
 pub mod order_register;
-pub mod read_mux;
 pub mod register_port;
 pub mod regmap;
 pub mod regmap_export;

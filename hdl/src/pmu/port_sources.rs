@@ -13,6 +13,7 @@ use super::regmap::{
 };
 use crate::custom::slice;
 use crate::dyn_signal::DynSignal;
+use crate::regmap::read_mux::{self, MuxShape, ReadEntry};
 use crate::verilog;
 
 /// A bundle of signals under one name (`<bundle>$<field>` in Verilog).
@@ -173,41 +174,43 @@ impl Sources {
             .fold(0, |value, (signal, _, width, copy, shift)| value | signal.field(copy * width, width) << shift)
     }
 
-    /// The Verilog read mux: `read_value` by `addr` and `thread`.
-    pub fn read_mux_verilog(&self, params: crate::regmap::Params) -> String {
+    /// The read multiplexer's entries: every readable copy of every register in every
+    /// bank t < T, at address `{addr, thread}` (a register's banks side by side in the
+    /// low bits; only the thread bits that tell the T banks apart: an access from a
+    /// thread >= T is denied, so its value does not matter), as one group.
+    pub fn read_entries(&self, params: crate::regmap::Params) -> Vec<ReadEntry> {
         let threads = self.shape.0;
-        let mut v = String::new();
-        verilog!(v, "reg [63:0] read_value;\nalways @(*) begin\n    case (addr)");
+        let thread_bits = bank_bits(threads);
+        let mut entries = Vec::new();
         for register in REGISTERS.iter().filter(|r| r.access.reads() && r.source != Source::OverflowControl) {
             for (index, addr) in register.addresses(params).enumerate() {
-                if register.source == Source::Identity {
-                    let constant = self.identity;
-                    verilog!(
-                        v,
-                        "        8'h{addr:02x}: read_value = {{{}, thread, {}}}; // {}",
-                        format_args!("22'h{:x}", constant >> 42),
-                        format_args!("40'h{:x}", constant & ((1 << 40) - 1)),
-                        register.name
-                    );
-                    continue;
-                }
-                if register.bank == Bank::Shared {
-                    verilog!(
-                        v,
-                        "        8'h{addr:02x}: read_value = {}; // {}",
-                        self.expression(register, 0, index),
-                        register.name
-                    );
-                    continue;
-                }
-                verilog!(v, "        8'h{addr:02x}: case (thread) // {}", register.name);
                 for thread in 0..threads {
-                    verilog!(v, "            2'd{thread}: read_value = {};", self.expression(register, thread, index));
+                    let expr = if register.source == Source::Identity {
+                        format!("64'h{:x}", self.identity | (thread as u64) << ID_THREAD.lsb)
+                    } else {
+                        let bank = if register.bank == Bank::Shared { 0 } else { thread };
+                        self.expression(register, bank, index)
+                    };
+                    entries.push(ReadEntry {
+                        addr: (addr as usize) << thread_bits | thread,
+                        group: "registers",
+                        expr,
+                        zero_unless: None,
+                    });
                 }
-                verilog!(v, "            default: read_value = 64'h0;\n        endcase");
             }
         }
-        verilog!(v, "        default: read_value = 64'h0;\n    endcase\nend");
+        entries
+    }
+
+    /// The Verilog read mux: `read_value` and `read_zero` by `addr` and `thread`.
+    pub fn read_mux_verilog(&self, params: crate::regmap::Params) -> String {
+        let thread_bits = bank_bits(self.shape.0);
+        let mut v = String::new();
+        let bank = if thread_bits == 0 { String::new() } else { format!(", thread[{}:0]", thread_bits - 1) };
+        verilog!(v, "wire [{}:0] bank_addr = {{addr{bank}}};", 7 + thread_bits);
+        let shape = MuxShape { address: "bank_addr", address_bits: 8 + thread_bits, data_bits: 64 };
+        v.push_str(&read_mux::verilog(&self.read_entries(params), shape));
         v
     }
 
@@ -229,6 +232,11 @@ impl Sources {
         }
         format!("{{{}}}", pieces.join(", "))
     }
+}
+
+/// Bits of the thread number that tell `threads` banks apart.
+fn bank_bits(threads: usize) -> usize {
+    crate::custom::bits_for(threads - 1).min(2) * usize::from(threads > 1)
 }
 
 /// The write strobes: one bit per register copy, raised at the edge of an allowed write.

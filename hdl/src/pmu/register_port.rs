@@ -9,6 +9,10 @@
 //! value before the write, and `fault` reports either denial. A denied write writes
 //! nothing; a denied read returns 0.
 //!
+//! The read mux is the one the monitor's port uses ([`crate::regmap::read_mux`]), on
+//! the address `{addr, thread}`: a read that is denied, or of an address with no
+//! readable register, resets the read-data flip-flops instead of loading a 0.
+//!
 //! Latency: `rdata` and `fault` are registered (after edge k they show cycle k's
 //! access); the strobes are combinational, for the registers to act at this edge.
 //!
@@ -177,7 +181,7 @@ impl Logic for RegisterPort {
         verilog!(v, "{}", self.strobes.verilog(&params));
         verilog!(v, "{}", self.sources.read_mux_verilog(&params));
         verilog!(v, "always @(posedge clock) begin");
-        verilog!(v, "    rdata_q <= (reset | ~read_ok) ? 64'h0 : read_value;");
+        verilog!(v, "    rdata_q <= (reset | ~read_ok | read_zero) ? 64'h0 : read_value;");
         verilog!(v, "    fault_q <= ~reset & ((read & ~read_ok) | (write & ~write_ok));");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin\n    rdata = rdata_q;\n    fault = fault_q;\nend");

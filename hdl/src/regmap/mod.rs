@@ -8,6 +8,7 @@
 pub mod export;
 pub mod interface;
 pub mod ipxact;
+pub mod read_mux;
 pub mod systemrdl;
 
 /// A design's parameter values by their names (`"N"`, `"W"`, `"T"`, `"K"`, `"CW"`).

@@ -6,7 +6,7 @@
 //! the register map has one source of truth. Unlisted addresses read 0 and ignore
 //! writes; bits beyond a field read 0 and are ignored on write. BEFORE reads 0 while
 //! the record is cleared (`live` = 0); the rows come unmasked from the flip-flops.
-//! The read mux is [`super::read_mux`]; the Verilog text is in `verilog.rs`, sized at
+//! The read mux is the shared [`crate::regmap::read_mux`]; the Verilog text is in `verilog.rs`, sized at
 //! run time.
 //!
 //! COUNT is not in the read mux: `count` is the counter's register, which after

@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use crate::custom::{row_without_bit, unused_diagonal, zero_extend_32};
-use crate::monitor::read_mux::{self, ReadEntry};
 use crate::monitor::regmap::{self, Register, Source};
+use crate::regmap::read_mux::{self, MuxShape, ReadEntry};
 
 /// Width of the CTRL flip-flops: its fields are packed from bit 0.
 fn ctrl_width() -> usize {
@@ -79,7 +79,7 @@ pub(super) fn body(n: usize, w: usize) -> String {
     let _ = writeln!(v, "    else rdata_q <= read_value;");
     let _ = writeln!(v, "    count_read_q <= ~reset & (addr == 8'h{:02x});", regmap::COUNT.addr);
     let _ = writeln!(v, "end");
-    v.push_str(&read_mux::verilog(&read_entries(n, w)));
+    v.push_str(&read_mux::verilog(&read_entries(n, w), MuxShape { address: "addr", address_bits: 8, data_bits: 32 }));
     let _ = writeln!(v, "always @(*) begin");
     for field in regmap::CTRL.fields {
         let bits = field.width.bits(&regmap::params(n, w));
