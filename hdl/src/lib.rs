@@ -8,6 +8,7 @@ pub mod bus;
 pub mod custom;
 pub mod dyn_signal;
 pub mod emit;
+pub mod flip_flops;
 pub mod monitor;
 pub mod params;
 pub mod pmu;

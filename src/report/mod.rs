@@ -24,7 +24,8 @@ use pmugen_sim::tools::run_tool;
 
 use crate::design::Artifact;
 use ice40::{Device, Placement, Synthesis};
-use netlist::{CoarseCounts, Groups};
+use netlist::CoarseCounts;
+use pmugen_hdl::flip_flops::FlipFlops;
 
 /// One line of a design's hardware budget.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -60,8 +61,10 @@ pub trait Subject {
     fn parameters(&self) -> Vec<(&'static str, String)>;
     /// Where the budget's formulas are documented.
     fn budget_source(&self) -> &'static str;
-    /// The flip-flop groups.
-    fn groups(&self) -> Groups;
+    /// Every register the design declares, with its report group.
+    fn flip_flops(&self) -> Vec<FlipFlops>;
+    /// The report groups, in order.
+    fn groups(&self) -> &'static [&'static str];
     /// Where the groups' flip-flops sit in the synthesized top: "" for the design
     /// itself, `core.` for the design inside a bus slave (the rest is the slave's).
     fn scope(&self) -> &'static str {
@@ -306,7 +309,7 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         bail!("yosys budget pass failed for {top}:\n{log}");
     }
     let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("coarse.json"))?)?;
-    let counts = netlist::analyse(&netlist, &top, subject.groups(), subject.scope())?;
+    let counts = netlist::analyse(&netlist, &top, &subject.flip_flops(), subject.groups(), subject.scope())?;
     let synthesis = if options.place {
         eprintln!("report {top}: yosys synth_ice40 ...");
         ice40::synthesize(out, &verilog_file, &top, "ice40")?

@@ -6,34 +6,12 @@ use serde_json::Value;
 use pmugen_hdl::params::{Matcher, MonitorParams, SerialOutput};
 
 use super::ice40::{Device, HX8K};
-use super::netlist::{self, CoarseCounts, Groups};
+use super::netlist::{self, CoarseCounts};
+use pmugen_hdl::flip_flops::FlipFlops;
+use pmugen_hdl::monitor::groups;
+use pmugen_hdl::monitor::top::EventOrderMonitor;
 use super::{BudgetLine, Subject};
 use crate::design::{self, Artifact};
-
-/// The monitor's flip-flop groups.
-pub const GROUPS: Groups = &[
-    ("event_edges.*", "edge-detector history"),
-    ("trigger.start_edges.*", "edge-detector history"),
-    ("trigger.stop_edges.*", "edge-detector history"),
-    ("event_register.cleared*", "clear flags"),
-    ("event_register.*", "event register"),
-    ("record.cleared*", "clear flags"),
-    ("record.*", "context record"),
-    ("order.*", "order register"),
-    ("counter.count_reg*", "match counter"),
-    ("counter.count_cleared*", "match counter"),
-    ("counter.wrapped*", "match counter"),
-    ("counter.pending*", "match counter"),
-    ("counter.match_flag*", "window and match flags"),
-    ("matcher.a_first_*_q", "registered pair select"),
-    ("matcher.b_first_*_q", "registered pair select"),
-    ("matcher.need_q", "order requirements"),
-    ("trigger.state*", "window and match flags"),
-    ("port.ctrl_q", "control"),
-    ("port.rdata_q", "read-data register"),
-    ("port.count_read_q", "read-data register"),
-    ("serial.*", "serial shifter"),
-];
 
 impl Subject for MonitorParams {
     fn top_name(&self) -> String {
@@ -57,15 +35,18 @@ impl Subject for MonitorParams {
     fn budget_source(&self) -> &'static str {
         "docs/monitor.md §7"
     }
-    fn groups(&self) -> Groups {
-        GROUPS
+    fn flip_flops(&self) -> Vec<FlipFlops> {
+        EventOrderMonitor::new(*self).flip_flops()
+    }
+    fn groups(&self) -> &'static [&'static str] {
+        &groups::ALL
     }
     fn budget(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<BudgetLine>> {
         let (n, w) = (self.events, self.order_width);
-        let counted = netlist::pair_select(netlist, top, counts, "order register")?;
+        let counted = netlist::pair_select(netlist, top, counts, groups::ORDER_REGISTER)?;
         let mut lines = vec![
-            BudgetLine::new("context record flip-flops", "N*(N-1)", n * (n - 1), counts.group("context record")),
-            BudgetLine::new("order register flip-flops", "W*N", w * n, counts.group("order register")),
+            BudgetLine::new("context record flip-flops", "N*(N-1)", n * (n - 1), counts.group(groups::CONTEXT_RECORD)),
+            BudgetLine::new("order register flip-flops", "W*N", w * n, counts.group(groups::ORDER_REGISTER)),
         ];
         lines.extend(match self.options.matcher {
             Matcher::Patent => vec![
@@ -83,7 +64,7 @@ impl Subject for MonitorParams {
                     "order requirement flip-flops",
                     "N*(N-1)",
                     n * (n - 1),
-                    counts.group("order requirements"),
+                    counts.group(groups::ORDER_REQUIREMENTS),
                 ),
                 BudgetLine::new("pair comparators", "none", 0, counted.pair_comparators),
                 BudgetLine::new("pair multiplexers", "none", 0, counted.pair_muxes),

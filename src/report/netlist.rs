@@ -5,13 +5,10 @@ use anyhow::{bail, Context, Result};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Flip-flop groups: (pattern of a register net's hierarchical name, group), first
-/// match wins. Register nets are named by convention: `<block>.<name>_q` in custom
-/// Verilog, `<block>.<dff>.q` for rust-hdl `DFF`s; `*` in a pattern matches anything
-/// (e.g. the index of `counters__3`).
-pub type Groups = &'static [(&'static str, &'static str)];
+use pmugen_hdl::flip_flops::FlipFlops;
 
-/// Does `name` match `pattern` (`*` matches any run of characters)?
+/// Does `name` match `pattern` (`*` matches any run of characters)? For the
+/// structural checks that find nets by the generator's naming (the comparators).
 pub fn glob(pattern: &str, name: &str) -> bool {
     match pattern.split_once('*') {
         None => pattern == name,
@@ -19,17 +16,6 @@ pub fn glob(pattern: &str, name: &str) -> bool {
             name.starts_with(head) && (0..=name.len() - head.len()).any(|skip| glob(tail, &name[head.len() + skip..]))
         }
     }
-}
-
-/// Group names in report order.
-pub fn group_names(groups: Groups) -> Vec<&'static str> {
-    let mut names: Vec<&str> = Vec::new();
-    for (_, group) in groups {
-        if !names.contains(group) {
-            names.push(group);
-        }
-    }
-    names
 }
 
 /// What the coarse netlist contains.
@@ -54,11 +40,6 @@ impl CoarseCounts {
     }
 }
 
-/// Is `name` a register's output by the naming convention (`.q` or `_q`)?
-fn is_register_net(name: &str) -> bool {
-    name.ends_with(".q") || name.ends_with("_q")
-}
-
 fn bits(value: &Value) -> Vec<i64> {
     value.as_array().map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default()
 }
@@ -72,10 +53,20 @@ pub fn cells<'a>(netlist: &'a Value, top: &str) -> Result<&'a serde_json::Map<St
 /// The group of the flip-flops a bus slave adds around a design.
 pub const BUS_SLAVE: &str = "bus slave";
 
-/// Count flip-flops by group in `netlist` for module `top`. With a `scope` (`core.`),
-/// `groups` name the flip-flops under it and every other flip-flop is the
-/// [`BUS_SLAVE`]'s.
-pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Result<CoarseCounts> {
+/// Count flip-flops by group in `netlist` for module `top`: each flip-flop bit in the
+/// group of the declared register ([`FlipFlops`]) whose net its Q drives; `groups`
+/// lists every group in report order. With a `scope` (`core.`), `registers` are the
+/// flip-flops under it and every other flip-flop is the [`BUS_SLAVE`]'s. A flip-flop
+/// that no block declared is an error.
+pub fn analyse(
+    netlist: &Value,
+    top: &str,
+    registers: &[FlipFlops],
+    groups: &[&'static str],
+    scope: &str,
+) -> Result<CoarseCounts> {
+    let declared: HashMap<String, &'static str> =
+        registers.iter().map(|register| (format!("{scope}{}", register.net), register.group)).collect();
     let mut names: HashMap<i64, Vec<&str>> = HashMap::new();
     for (name, net) in netnames(netlist, top)? {
         if net["hide_name"].as_i64() == Some(1) {
@@ -86,7 +77,7 @@ pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Resul
         }
     }
     let mut counts = CoarseCounts::default();
-    for group in group_names(groups) {
+    for group in groups {
         counts.flip_flops.insert(group.to_string(), 0);
     }
     if !scope.is_empty() {
@@ -107,24 +98,15 @@ pub fn analyse(netlist: &Value, top: &str, groups: Groups, scope: &str) -> Resul
             continue;
         }
         for bit in bits(&cell["connections"]["Q"]) {
-            let owner = names
-                .get(&bit)
-                .and_then(|candidates| {
-                    candidates
-                        .iter()
-                        .copied()
-                        .filter(|name| is_register_net(name))
-                        .max_by(|a, b| a.matches('.').count().cmp(&b.matches('.').count()).then_with(|| b.cmp(a)))
-                })
-                .with_context(|| format!("flip-flop {cell_name} drives no register net (`*.q` or `*_q`)"))?;
-            let group = match owner.strip_prefix(scope) {
-                Some(inner) => match groups.iter().find(|(pattern, _)| glob(pattern, inner)) {
-                    Some((_, group)) => *group,
-                    None => bail!("flip-flop bit of net `{owner}` belongs to no named group (cell {cell_name})"),
-                },
-                None => BUS_SLAVE,
+            let candidates = names.get(&bit).map(Vec::as_slice).unwrap_or_default();
+            let group = match candidates.iter().find_map(|name| declared.get(*name)) {
+                Some(group) => *group,
+                None if !scope.is_empty() && !candidates.iter().any(|name| name.starts_with(scope)) => BUS_SLAVE,
+                None => bail!(
+                    "flip-flop {cell_name} drives {candidates:?}, which no block declares as a register (FlipFlops)"
+                ),
             };
-            *counts.flip_flops.get_mut(group).expect("group listed") += 1;
+            *counts.flip_flops.get_mut(group).with_context(|| format!("group {group} is not listed"))? += 1;
             counts.group_bits.entry(group.to_string()).or_default().insert(bit);
         }
     }
@@ -354,9 +336,8 @@ mod tests {
 
     #[test]
     fn glob_matches_indices_and_prefixes() {
-        assert!(glob("counters__*.value_q", "counters__12.value_q"));
-        assert!(!glob("counters__*.value_q", "counters__1.shadow_q"));
-        assert!(glob("inputs.*", "inputs.events_q"));
-        assert!(glob("port.rdata_q", "port.rdata_q") && !glob("port.rdata_q", "port.rdata_qq"));
+        assert!(glob("*matcher.wdata", "core.matcher.wdata"));
+        assert!(!glob("*matcher.wdata", "core.matcher.wdata_q"));
+        assert!(glob("*order_next_*", "matcher.order_next_12"));
     }
 }

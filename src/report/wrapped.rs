@@ -7,7 +7,8 @@ use serde_json::Value;
 use pmugen_hdl::bus::Bus;
 
 use super::ice40::Device;
-use super::netlist::{CoarseCounts, Groups};
+use super::netlist::CoarseCounts;
+use pmugen_hdl::flip_flops::FlipFlops;
 use super::{BudgetLine, Subject};
 use crate::design::Artifact;
 
@@ -36,7 +37,10 @@ impl Subject for OnBus<'_> {
     fn budget_source(&self) -> &'static str {
         self.inner.budget_source()
     }
-    fn groups(&self) -> Groups {
+    fn flip_flops(&self) -> Vec<FlipFlops> {
+        self.inner.flip_flops()
+    }
+    fn groups(&self) -> &'static [&'static str] {
         self.inner.groups()
     }
     fn scope(&self) -> &'static str {

@@ -24,6 +24,8 @@
 use rust_hdl::prelude::*;
 
 use crate::word::{WordConstant, WordDff, WordSignal};
+use crate::flip_flops::FlipFlops;
+use super::groups;
 
 /// Bit of flag (a before m), a != m, when the N*(N-1) flags are laid out row by row
 /// (m outer, a inner, a = m skipped): the serial frame's order and the compact
@@ -87,6 +89,17 @@ impl ContextRecord {
             others: (0..events).map(|m| WordConstant::new(events, all & !(1u64 << m))).collect(),
             zero: WordConstant::new(events, 0),
         }
+    }
+}
+
+impl ContextRecord {
+    /// The registers: the record's rows and the "cleared at the last edge" flag.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let events = self.rows.len();
+        let mut registers: Vec<FlipFlops> =
+            (0..events).map(|m| FlipFlops::new(format!("rows__{m}.q"), events, 0, groups::CONTEXT_RECORD)).collect();
+        registers.push(FlipFlops::new("cleared.q", 1, 0, groups::CLEAR_FLAGS));
+        registers
     }
 }
 

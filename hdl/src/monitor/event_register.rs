@@ -20,6 +20,8 @@
 use rust_hdl::prelude::*;
 
 use crate::word::{WordConstant, WordDff, WordSignal};
+use crate::flip_flops::FlipFlops;
+use super::groups;
 
 /// Sticky per-event occurrence bits.
 #[derive(LogicBlock)]
@@ -65,6 +67,16 @@ impl EventRegister {
             visible: WordSignal::new(events),
             zero: WordConstant::new(events, 0),
         }
+    }
+}
+
+impl EventRegister {
+    /// The registers: the sticky bits and the "cleared at the last edge" flag.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![
+            FlipFlops::new("bits.q", self.occur.width(), 0, groups::EVENT_REGISTER),
+            FlipFlops::new("cleared.q", 1, 0, groups::CLEAR_FLAGS),
+        ]
     }
 }
 

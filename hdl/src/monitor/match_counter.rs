@@ -29,6 +29,9 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use super::groups;
+use crate::flip_flops::FlipFlops;
+
 /// A C-bit match counter with overflow and the registered match flag.
 #[derive(LogicBlock)]
 pub struct MatchCounter<const C: usize> {
@@ -102,6 +105,20 @@ impl<const C: usize> MatchCounter<C> {
 impl<const C: usize> Default for MatchCounter<C> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+impl<const C: usize> MatchCounter<C> {
+    /// The registers: the count, its pending increment, overflow and clear, and the
+    /// registered match flag.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![
+            FlipFlops::new("count_reg.q", C, 0, groups::MATCH_COUNTER),
+            FlipFlops::new("wrapped.q", 1, 0, groups::MATCH_COUNTER),
+            FlipFlops::new("match_flag.q", 1, 0, groups::WINDOW_AND_MATCH),
+            FlipFlops::new("count_cleared.q", 1, 0, groups::MATCH_COUNTER),
+            FlipFlops::new("pending.q", C, 0, groups::MATCH_COUNTER),
+        ]
     }
 }
 

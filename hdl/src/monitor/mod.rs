@@ -1,6 +1,7 @@
 //! The event-order monitor (docs/monitor.md; seed 000: Denso JP6447320B2).
 pub mod context_record;
 pub mod event_register;
+pub mod groups;
 pub mod match_counter;
 pub mod order_matcher;
 pub mod order_register;

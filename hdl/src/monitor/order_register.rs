@@ -12,6 +12,8 @@
 use rust_hdl::prelude::*;
 
 use crate::word::{WordConstant, WordDff, WordSignal};
+use crate::flip_flops::FlipFlops;
+use super::groups;
 
 /// Per-event order fields.
 #[derive(LogicBlock)]
@@ -45,6 +47,14 @@ impl OrderRegister {
             fields: (0..events).map(|_| WordDff::new(order_width)).collect(),
             zero: WordConstant::new(order_width, 0),
         }
+    }
+}
+
+impl OrderRegister {
+    /// The registers: one order field per event.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let width = self.wdata.width();
+        (0..self.fields.len()).map(|e| FlipFlops::new(format!("fields__{e}.q"), width, 0, groups::ORDER_REGISTER)).collect()
     }
 }
 

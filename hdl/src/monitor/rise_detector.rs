@@ -17,6 +17,8 @@
 use rust_hdl::prelude::*;
 
 use crate::word::{WordConstant, WordDff, WordSignal};
+use crate::flip_flops::FlipFlops;
+use super::groups;
 
 /// Per-line rising-edge detector with synchronous reset.
 #[derive(LogicBlock)]
@@ -46,6 +48,13 @@ impl RiseDetector {
             history: WordDff::new(lines),
             zero: WordConstant::new(lines, 0),
         }
+    }
+}
+
+impl RiseDetector {
+    /// The register: the lines of the previous cycle.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![FlipFlops::new("history.q", self.lines.width(), 0, groups::EDGE_HISTORY)]
     }
 }
 

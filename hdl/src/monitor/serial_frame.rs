@@ -20,6 +20,8 @@ use std::fmt::Write;
 use crate::custom::{bits_for, unused_diagonal, unused_sink, Internal};
 use crate::params::SerialOutput;
 use crate::word::WordSignal;
+use super::groups;
+use crate::flip_flops::FlipFlops;
 
 /// Counter width of the frame (docs/monitor.md §1: C = 32).
 pub const COUNT_BITS: usize = 32;
@@ -119,6 +121,21 @@ impl SerialFrame {
         for j in 0..COUNT_BITS {
             frame[n * (n - 1) + j] = count.get_bit(COUNT_BITS - 1 - j);
         }
+    }
+}
+
+impl SerialFrame {
+    /// The registers: the frame shifter, the bits remaining, busy, last and the
+    /// "loaded at the last edge" flag; none without the frame.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        if self.state.0.output == SerialOutput::Absent {
+            return Vec::new();
+        }
+        let frame_bits = frame_bits(self.events());
+        [("frame_q", frame_bits), ("remaining_q", bits_for(frame_bits - 1)), ("busy_q", 1), ("last_q", 1), ("load_q", 1)]
+            .into_iter()
+            .map(|(net, width)| FlipFlops::new(net, width, 0, groups::SERIAL_SHIFTER))
+            .collect()
     }
 }
 

@@ -24,6 +24,7 @@ use super::schedule::{self, Twins};
 use super::serial_frame::{SerialFrame, COUNT_BITS};
 use super::trigger_window::{TriggerWindow, TRIGGER_LINES};
 use crate::custom::Internal;
+use crate::flip_flops::{within, FlipFlops};
 use crate::params::MonitorParams;
 use crate::word::WordSignal;
 
@@ -110,6 +111,21 @@ impl EventOrderMonitor {
         };
         schedule::settle(&mut monitor);
         monitor
+    }
+
+    /// Every register of the design with its report group, named as in the flattened
+    /// netlist (`record.rows__3.q`).
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let mut all: Vec<FlipFlops> = within("event_edges", self.event_edges.flip_flops()).collect();
+        all.extend(within("event_register", self.event_register.flip_flops()));
+        all.extend(within("record", self.record.flip_flops()));
+        all.extend(within("order", self.order.flip_flops()));
+        all.extend(within("matcher", self.matcher.flip_flops()));
+        all.extend(within("trigger", self.trigger.flip_flops()));
+        all.extend(within("counter", self.counter.flip_flops()));
+        all.extend(within("serial", self.serial.flip_flops()));
+        all.extend(within("port", self.port.flip_flops()));
+        all
     }
 
     /// The top's ports, in declaration order, with their names.

@@ -17,6 +17,8 @@ use rust_hdl::prelude::*;
 
 use super::rise_detector::{RiseDetector, RiseTwin};
 use crate::word::WordSignal;
+use crate::flip_flops::{within, FlipFlops};
+use super::groups;
 
 /// Number of start lines and of stop lines (docs/monitor.md §4).
 pub const TRIGGER_LINES: usize = 4;
@@ -74,6 +76,17 @@ impl TriggerWindow {
 impl Default for TriggerWindow {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+impl TriggerWindow {
+    /// The registers: both edge detectors' history and the window state.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let mut registers: Vec<FlipFlops> = within("start_edges", self.start_edges.flip_flops())
+            .chain(within("stop_edges", self.stop_edges.flip_flops()))
+            .collect();
+        registers.push(FlipFlops::new("state.q", 1, 0, groups::WINDOW_AND_MATCH));
+        registers
     }
 }
 

@@ -33,8 +33,10 @@
 use rust_hdl::prelude::*;
 
 use super::regmap::evtsel;
-use crate::custom::{literal, register_declaration, slice, zero_extend, Internal};
+use crate::custom::{literal, slice, zero_extend, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
+use crate::flip_flops::{declarations, FlipFlops};
+use super::groups;
 use crate::verilog;
 
 /// The counter's registers.
@@ -123,6 +125,17 @@ impl Counter {
             overflow: Default::default(),
             state: Internal(CounterState::default()),
         }
+    }
+
+    /// The registers: counter, shadow, previous condition, qualification.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let cw = self.value.width();
+        vec![
+            FlipFlops::new("value_q", cw, 0, groups::GENERAL_COUNTERS),
+            FlipFlops::new("shadow_q", cw, 0, groups::SHADOWS),
+            FlipFlops::new("prev_condition_q", 1, 0, groups::PREVIOUS_CONDITION),
+            FlipFlops::new("qualified_q", 1, 0, groups::QUALIFICATION),
+        ]
     }
 
     /// The qualification of the next cycle's step (§4.3): EN, enables, ring, freeze.
@@ -222,10 +235,7 @@ impl Logic for Counter {
         let low = self.count.width();
         let bit = |field: &crate::regmap::Field| format!("evtsel[{}]", field.lsb);
         let mut v = String::new();
-        v.push_str(&register_declaration("value_q", cw, 0));
-        v.push_str(&register_declaration("shadow_q", cw, 0));
-        v.push_str(&register_declaration("prev_condition_q", 1, 0));
-        v.push_str(&register_declaration("qualified_q", 1, 0));
+        v.push_str(&declarations(&self.flip_flops()));
         let cmask = slice("evtsel", evtsel::CMASK.lsb, 8, 32);
         let wide = low.max(8);
         verilog!(v, "wire cmask_set = |{cmask};");

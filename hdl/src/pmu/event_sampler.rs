@@ -25,8 +25,10 @@ use rust_hdl::prelude::*;
 
 use super::event_fields::{EventFields, Ports};
 use super::event_table::Scope;
-use crate::custom::{literal, register_declaration, Internal};
+use super::groups;
+use crate::custom::{literal, Internal};
 use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// The event sampler of one counter.
@@ -37,13 +39,13 @@ pub struct EventSampler {
     /// Synchronous, active-high reset: the sample to 0 (no events after reset).
     pub reset: Signal<In, Bit>,
     /// The select's stored event key.
-    pub index: DynSignal<In>,
+    pub key: DynSignal<In>,
     /// The select's stored ANY.
     pub any: Signal<In, Bit>,
     /// This counter's EVTSEL is written at this edge.
     pub written: Signal<In, Bit>,
     /// The decoder's key of the value being written.
-    pub written_index: DynSignal<In>,
+    pub written_key: DynSignal<In>,
     /// The ANY bit of the value being written.
     pub written_any: Signal<In, Bit>,
     /// This counter's thread's slice of the `events` port (raw).
@@ -59,16 +61,16 @@ pub struct EventSampler {
 }
 
 impl EventSampler {
-    /// The sampler of a counter, for event fields `fields`, event index of
-    /// `index_width` bits and a `core_events` port of `core_width` bits.
-    pub fn new(fields: &EventFields, index_width: usize, core_width: usize) -> Self {
+    /// The sampler of a counter, for event fields `fields`, event keys of
+    /// `key_width` bits and a `core_events` port of `core_width` bits.
+    pub fn new(fields: &EventFields, key_width: usize, core_width: usize) -> Self {
         Self {
             clock: Default::default(),
             reset: Default::default(),
-            index: DynSignal::new(index_width),
+            key: DynSignal::new(key_width),
             any: Default::default(),
             written: Default::default(),
-            written_index: DynSignal::new(index_width),
+            written_key: DynSignal::new(key_width),
             written_any: Default::default(),
             events: DynSignal::new(fields.thread_width.max(1)),
             core_events: DynSignal::new(core_width),
@@ -80,18 +82,25 @@ impl EventSampler {
     }
 }
 
+impl EventSampler {
+    /// The register: the sampled count.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![FlipFlops::new("count_q", self.count.width(), 0, groups::EVENT_SAMPLES)]
+    }
+}
+
 impl Logic for EventSampler {
     fn update(&mut self) {
         if self.clock.pos_edge() {
             self.sample.0 = if self.reset.val() {
                 0
             } else {
-                let (index, any) = match self.written.val() {
-                    true => (self.written_index.get(), self.written_any.val()),
-                    false => (self.index.get(), self.any.val()),
+                let (key, any) = match self.written.val() {
+                    true => (self.written_key.get(), self.written_any.val()),
+                    false => (self.key.get(), self.any.val()),
                 };
                 let (events, core, sums) = (self.events.words(), self.core_events.words(), self.sums.words());
-                self.fields.0.count(index, 0, any, events, core, sums)
+                self.fields.0.count(key, 0, any, events, core, sums)
             };
         }
         self.count.set(self.sample.0);
@@ -103,7 +112,7 @@ impl Logic for EventSampler {
 
     fn hdl(&self) -> Verilog {
         let f = &self.fields.0;
-        let (index_width, count_width) = (self.index.width(), f.count_width);
+        let (key_width, count_width) = (self.key.width(), f.count_width);
         let ports = Ports {
             events: "events",
             events_width: self.events.width(),
@@ -112,8 +121,8 @@ impl Logic for EventSampler {
             sums: "sums",
         };
         let mut v = String::new();
-        v.push_str(&register_declaration("count_q", count_width, 0));
-        verilog!(v, "wire [{}:0] selected_index = written ? written_index : index;", index_width - 1);
+        v.push_str(&declarations(&self.flip_flops()));
+        verilog!(v, "wire [{}:0] selected_key = written ? written_key : key;", key_width - 1);
         verilog!(v, "wire selected_any = written ? written_any : any;");
         // Two multiplexers, the own field and the ANY sum, rather than one over both:
         // a 2:1 choice per event before the multiplexer would cost a LUT per event bit.
@@ -125,9 +134,9 @@ impl Logic for EventSampler {
             literal(count_width, 0),
             literal(count_width, 0)
         );
-        verilog!(v, "    case (selected_index)");
+        verilog!(v, "    case (selected_key)");
         for (index, name) in f.names.iter().enumerate() {
-            let label = literal(index_width, f.keys[index]);
+            let label = literal(key_width, f.keys[index]);
             let own = f.expression(index, 0, false, &ports);
             if f.fields[index].scope == Scope::Thread && f.threads > 1 {
                 let sum = f.expression(index, 0, true, &ports);
@@ -173,7 +182,7 @@ mod tests {
             &mut self.clock
         }
         fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
-            port_list!(self; reset, index, any, written, written_index, written_any, events, core_events, sums,
+            port_list!(self; reset, key, any, written, written_key, written_any, events, core_events, sums,
                 count)
         }
     }
@@ -191,14 +200,14 @@ mod tests {
                 let params = random_params(&mut rng);
                 let fields = EventFields::new(&params);
                 keys.extend(fields.keys.iter().map(|key| (fields.key_width, *key)));
-                let sampler = EventSampler::new(&fields, params.event_index_width(), params.core_events_width());
+                let sampler = EventSampler::new(&fields, params.event_key_width(), params.core_events_width());
                 (describe(&params), sampler)
             })
             .collect();
         let table_keys = move |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| {
             let same_width: Vec<u64> = keys.iter().filter(|(w, _)| *w == width).map(|(_, key)| *key).collect();
             match name {
-                "index" | "written_index" if !same_width.is_empty() && rng.gen_ratio(3, 4) => {
+                "key" | "written_key" if !same_width.is_empty() && rng.gen_ratio(3, 4) => {
                     vec![same_width[rng.gen_range(0..same_width.len())]]
                 }
                 _ => random_input(rng, name, width),

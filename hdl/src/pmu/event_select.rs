@@ -16,15 +16,17 @@ use rust_hdl::prelude::*;
 
 use super::params::PmuParams;
 use super::regmap::evtsel;
-use crate::custom::{literal, register_declaration, Internal};
+use super::groups;
+use crate::custom::{literal, Internal};
 use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
-/// The register state: EVTSEL, the decoded index and whether it is a table event.
+/// The register state: EVTSEL, its event key and whether it names a table event.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct SelectState {
     evtsel: u64,
-    index: u64,
+    key: u64,
     known: bool,
 }
 
@@ -40,13 +42,13 @@ pub struct EventSelect {
     /// The write data's low 32 bits.
     pub wdata: Signal<In, Bits<32>>,
     /// The decoder's event key for `wdata[15:0]`.
-    pub decoded_index: DynSignal<In>,
+    pub decoded_key: DynSignal<In>,
     /// `wdata[15:0]` names a table event.
     pub decoded_known: Signal<In, Bit>,
     /// The EVTSEL value (bit 19 reads 0).
     pub evtsel: Signal<Out, Bits<32>>,
     /// The selected event's key.
-    pub index: DynSignal<Out>,
+    pub key: DynSignal<Out>,
     /// The EVTSEL value after this edge (unless reset): for qualifying the next step.
     pub evtsel_next: Signal<Out, Bits<32>>,
     /// The select names a table event after this edge (unless reset).
@@ -60,21 +62,33 @@ impl EventSelect {
     pub fn new(params: &PmuParams) -> Self {
         let zero = params.table.events.iter().position(|e| e.code == 0 && e.umask == 0);
         let reset =
-            SelectState { evtsel: 0, index: params.event_key().of(0, zero.unwrap_or(0)), known: zero.is_some() };
+            SelectState { evtsel: 0, key: params.event_key().of(0, zero.unwrap_or(0)), known: zero.is_some() };
         Self {
             clock: Default::default(),
             reset: Default::default(),
             write: Default::default(),
             wdata: Default::default(),
-            decoded_index: DynSignal::new(params.event_index_width()),
+            decoded_key: DynSignal::new(params.event_key_width()),
             decoded_known: Default::default(),
             evtsel: Default::default(),
-            index: DynSignal::new(params.event_index_width()),
+            key: DynSignal::new(params.event_key_width()),
             evtsel_next: Default::default(),
             known_next: Default::default(),
             state: Internal(reset),
             reset_state: Internal(reset),
         }
+    }
+}
+
+impl EventSelect {
+    /// The registers: PERF_EVTSEL, its event key and whether it names a table event.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let reset = self.reset_state.0;
+        vec![
+            FlipFlops::new("evtsel_q", 32, 0, groups::EVENT_SELECTS),
+            FlipFlops::new("key_q", self.key.width(), reset.key, groups::EVENT_KEYS),
+            FlipFlops::new("known_q", 1, reset.known as u64, groups::EVENT_KEYS),
+        ]
     }
 }
 
@@ -86,7 +100,7 @@ impl Logic for EventSelect {
             } else if self.write.val() {
                 SelectState {
                     evtsel: self.wdata.val().index() as u64 & evtsel::WRITABLE,
-                    index: self.decoded_index.get(),
+                    key: self.decoded_key.get(),
                     known: self.decoded_known.val(),
                 }
             } else {
@@ -94,7 +108,7 @@ impl Logic for EventSelect {
             };
         }
         self.evtsel.next = self.state.0.evtsel.to_bits();
-        self.index.set(self.state.0.index);
+        self.key.set(self.state.0.key);
         let written = self.write.val();
         let next = if written { self.wdata.val().index() as u64 & evtsel::WRITABLE } else { self.state.0.evtsel };
         self.evtsel_next.next = next.to_bits();
@@ -103,32 +117,30 @@ impl Logic for EventSelect {
 
     fn connect(&mut self) {
         self.evtsel.connect();
-        self.index.connect();
+        self.key.connect();
         self.evtsel_next.connect();
         self.known_next.connect();
     }
 
     fn hdl(&self) -> Verilog {
-        let width = self.index.width();
+        let width = self.key.width();
         let reset = self.reset_state.0;
         let mut v = String::new();
-        v.push_str(&register_declaration("evtsel_q", 32, 0));
-        v.push_str(&register_declaration("index_q", width, reset.index));
-        v.push_str(&register_declaration("known_q", 1, reset.known as u64));
+        v.push_str(&declarations(&self.flip_flops()));
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin");
         verilog!(
             v,
-            "        evtsel_q <= 32'h0;\n        index_q <= {};\n        known_q <= 1'b{};",
-            literal(width, reset.index),
+            "        evtsel_q <= 32'h0;\n        key_q <= {};\n        known_q <= 1'b{};",
+            literal(width, reset.key),
             reset.known as u8
         );
         verilog!(v, "    end else if (write) begin");
         verilog!(v, "        evtsel_q <= {{wdata[31:20], 1'b0, wdata[18:0]}}; // bit 19 is reserved");
-        verilog!(v, "        index_q <= decoded_index;\n        known_q <= decoded_known;");
+        verilog!(v, "        key_q <= decoded_key;\n        known_q <= decoded_known;");
         verilog!(v, "    end");
         verilog!(v, "end");
-        verilog!(v, "always @(*) begin\n    evtsel = evtsel_q;\n    index = index_q;");
+        verilog!(v, "always @(*) begin\n    evtsel = evtsel_q;\n    key = key_q;");
         verilog!(v, "    evtsel_next = write ? {{wdata[31:20], 1'b0, wdata[18:0]}} : evtsel_q;");
         verilog!(v, "    known_next = write ? decoded_known : known_q;\nend");
         verilog!(v, "wire unused_reserved = wdata[19]; // EVTSEL bit 19 is reserved: writes are ignored");
@@ -151,7 +163,7 @@ mod tests {
             &mut self.clock
         }
         fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
-            port_list!(self; reset, write, wdata, decoded_index, decoded_known, evtsel, index, evtsel_next,
+            port_list!(self; reset, write, wdata, decoded_key, decoded_known, evtsel, key, evtsel_next,
                 known_next)
         }
     }
@@ -204,7 +216,7 @@ mod tests {
                 |u| {
                     u.write.next = write;
                     u.wdata.next = wdata.to_bits();
-                    u.decoded_index.set(key_of(code));
+                    u.decoded_key.set(key_of(code));
                     u.decoded_known.next = position(code).is_some();
                     u.reset.next = reset;
                 },
@@ -225,7 +237,7 @@ mod tests {
                 assert_eq!(uut.known_next.val(), selected.is_some(), "step {step}");
             }
             if let Some(key) = selected {
-                assert_eq!(uut.index.get(), key, "step {step}");
+                assert_eq!(uut.key.get(), key, "step {step}");
             }
         }
     }

@@ -20,8 +20,10 @@
 use rust_hdl::prelude::*;
 
 use super::regmap::{USER_ACCESS_RESET, USER_PREF_BIT};
-use crate::custom::{literal, register_declaration, Internal};
+use super::groups;
+use crate::custom::{literal, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// The thread's control registers.
@@ -149,6 +151,22 @@ fn enabled(state: &ControlState, mask: u64) -> u64 {
     state.enables & if state.user_pref { mask } else { !state.spflt_ctrl & mask }
 }
 
+impl GlobalControl {
+    /// The registers: PERF_GLOBAL_CTRL, PERF_GLOBAL_STATUS, SPFLT_CTRL, USER_PREF,
+    /// FREEZE_UNMARKED, USER_ACCESS.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let k = self.overflow.width();
+        vec![
+            FlipFlops::new("global_ctrl_q", k, 0, groups::GLOBAL_CONTROL),
+            FlipFlops::new("status_q", k, 0, groups::OVERFLOW_STATUS),
+            FlipFlops::new("spflt_ctrl_q", k, 0, groups::SPFLT_CONTROL),
+            FlipFlops::new("user_pref_q", 1, 0, groups::SPFLT_CONTROL),
+            FlipFlops::new("freeze_q", 1, 0, groups::FREEZE_CONTROL),
+            FlipFlops::new("user_access_q", 3, USER_ACCESS_RESET, groups::USER_ACCESS),
+        ]
+    }
+}
+
 impl Logic for GlobalControl {
     fn update(&mut self) {
         let mask = low_mask(self.overflow.width());
@@ -186,12 +204,7 @@ impl Logic for GlobalControl {
         let low = format!("wdata[{}:0]", k - 1);
         let zero = literal(k, 0);
         let mut v = String::new();
-        for (name, width, reset) in [("global_ctrl_q", k, 0), ("status_q", k, 0), ("spflt_ctrl_q", k, 0)] {
-            v.push_str(&register_declaration(name, width, reset));
-        }
-        v.push_str(&register_declaration("user_pref_q", 1, 0));
-        v.push_str(&register_declaration("freeze_q", 1, 0));
-        v.push_str(&register_declaration("user_access_q", 3, USER_ACCESS_RESET));
+        v.push_str(&declarations(&self.flip_flops()));
         verilog!(v, "wire [{}:0] cleared = ovf_ctrl_write ? {low} : {zero};", k - 1);
         verilog!(v, "// The values after this edge (unless reset), also for qualifying the next step.");
         verilog!(v, "wire [{0}:0] global_ctrl_d = global_ctrl_write ? {low} : global_ctrl_q;\nwire [{0}:0] spflt_ctrl_d = spflt_control_write ? {low} : spflt_ctrl_q;", k - 1);

@@ -10,8 +10,10 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use crate::custom::{literal, register_declaration, Internal};
+use super::groups;
+use crate::custom::{literal, Internal};
 use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// The registered `kernel` input.
@@ -42,6 +44,13 @@ impl InputStage {
     }
 }
 
+impl InputStage {
+    /// The register: `kernel` of the previous cycle.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![FlipFlops::new("kernel_q", self.kernel.width(), 0, groups::KERNEL_INPUT_STAGE)]
+    }
+}
+
 impl Logic for InputStage {
     fn update(&mut self) {
         if self.clock.pos_edge() {
@@ -57,7 +66,7 @@ impl Logic for InputStage {
     fn hdl(&self) -> Verilog {
         let threads = self.kernel.width();
         let mut v = String::new();
-        v.push_str(&register_declaration("kernel_q", threads, 0));
+        v.push_str(&declarations(&self.flip_flops()));
         verilog!(v, "always @(posedge clock) kernel_q <= reset ? {} : kernel_in;", literal(threads, 0));
         verilog!(v, "always @(*) kernel = kernel_q;");
         Verilog::Custom(v)

@@ -15,6 +15,7 @@ pub mod event_select;
 pub mod event_sums;
 pub mod event_table;
 pub mod global_control;
+pub mod groups;
 pub mod input_stage;
 pub mod params;
 pub mod port_sources;

@@ -172,7 +172,7 @@ impl PmuParams {
     }
 
     /// Bits of an event key.
-    pub fn event_index_width(&self) -> usize {
+    pub fn event_key_width(&self) -> usize {
         self.event_key().width()
     }
 
@@ -207,7 +207,7 @@ mod tests {
         assert_eq!((params.events_width(), params.core_events_width()), (200, 19));
         // VPU_ELEMENTS_ACTIVE: 5-bit field, 31 per thread, 124 over four threads.
         assert_eq!(params.count_width(), 7);
-        assert_eq!(params.event_index_width(), 8, "EVENT[6:0] and UMASK bit 5");
+        assert_eq!(params.event_key_width(), 8, "EVENT[6:0] and UMASK bit 5");
         let traced = params.clone().with_trace(64, 32).unwrap();
         assert_eq!(traced.top_name(), "pmu_knc_t4_k2_c40_d64_a32");
         assert_eq!(params.clone().with_trace(256, 32).unwrap().top_name(), "pmu_knc_t4_k2_c40");

@@ -25,8 +25,10 @@ use rust_hdl::prelude::*;
 use super::params::PmuParams;
 use super::port_sources::{Sources, Strobes};
 use super::regmap::{self, Register, UserAccess, REGISTERS};
-use crate::custom::{register_declaration, Internal};
+use super::groups;
+use crate::custom::Internal;
 use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// The registered outputs.
@@ -110,6 +112,16 @@ impl RegisterPort {
     }
 }
 
+impl RegisterPort {
+    /// The registers: read data and fault.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![
+            FlipFlops::new("rdata_q", 64, 0, groups::READ_DATA_AND_FAULT),
+            FlipFlops::new("fault_q", 1, 0, groups::READ_DATA_AND_FAULT),
+        ]
+    }
+}
+
 impl Logic for RegisterPort {
     fn update(&mut self) {
         let (read, write) = (self.read.val(), self.write.val());
@@ -145,8 +157,7 @@ impl Logic for RegisterPort {
         let params = |name: &str| self.lookup(name);
         let threads = self.params.0 .0;
         let mut v = String::new();
-        v.push_str(&register_declaration("rdata_q", 64, 0));
-        v.push_str(&register_declaration("fault_q", 1, 0));
+        v.push_str(&declarations(&self.flip_flops()));
         // The accessing thread's USER_ACCESS gates and bank.
         verilog!(v, "reg [2:0] gates;\nalways @(*) begin\n    case (thread)");
         for t in 0..threads {

@@ -137,15 +137,15 @@ fn drive(top: &mut Pmu) {
         put(&mut select.reset, reset);
         put(&mut select.write, written);
         put(&mut select.wdata, (wdata & 0xFFFF_FFFF).to_bits());
-        put_value(&mut select.decoded_index, key);
+        put_value(&mut select.decoded_key, key);
         put(&mut select.decoded_known, known);
         evaluate(select);
         let (select, sampler) = (&top.selects[n], &mut top.samplers[n]);
         put(&mut sampler.reset, reset);
-        put_value(&mut sampler.index, select.index.get());
+        put_value(&mut sampler.key, select.key.get());
         put(&mut sampler.any, select.evtsel.next.get_bit(evtsel::ANY.lsb));
         put(&mut sampler.written, written);
-        put_value(&mut sampler.written_index, key);
+        put_value(&mut sampler.written_key, key);
         put(&mut sampler.written_any, wdata >> evtsel::ANY.lsb & 1 == 1);
         sampler.events.set_from(top.events.words(), (n / k) * thread_width);
         sampler.events.latch();

@@ -18,8 +18,10 @@
 use rust_hdl::prelude::*;
 
 use super::regmap::RESTORE_ON_EXIT_LSB;
-use crate::custom::{literal, register_declaration, unused_sink, Internal};
+use super::groups;
+use crate::custom::{literal, unused_sink, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// SHADOW_CTRL (save bits low, restore bits high) and the previous kernel mode.
@@ -73,6 +75,18 @@ impl ShadowControl {
     }
 }
 
+impl ShadowControl {
+    /// The registers: SAVE_ON_ENTRY, RESTORE_ON_EXIT and the previous kernel flag.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let k = self.save.width();
+        vec![
+            FlipFlops::new("save_on_entry_q", k, 0, groups::SHADOW_CONTROL),
+            FlipFlops::new("restore_on_exit_q", k, 0, groups::SHADOW_CONTROL),
+            FlipFlops::new("kernel_prev_q", 1, 0, groups::PREVIOUS_KERNEL_MODE),
+        ]
+    }
+}
+
 impl Logic for ShadowControl {
     fn update(&mut self) {
         let mask = low_mask(self.save.width());
@@ -113,9 +127,7 @@ impl Logic for ShadowControl {
         let zero = literal(k, 0);
         let restore_bits = format!("wdata[{}:{RESTORE_ON_EXIT_LSB}]", RESTORE_ON_EXIT_LSB + k - 1);
         let mut v = String::new();
-        v.push_str(&register_declaration("save_on_entry_q", k, 0));
-        v.push_str(&register_declaration("restore_on_exit_q", k, 0));
-        v.push_str(&register_declaration("kernel_prev_q", 1, 0));
+        v.push_str(&declarations(&self.flip_flops()));
         verilog!(v, "wire entry = kernel & ~kernel_prev_q;");
         verilog!(v, "wire exit = ~kernel & kernel_prev_q;");
         verilog!(v, "always @(posedge clock) begin");

@@ -39,6 +39,7 @@ use super::trace::RecordLayout;
 use super::tsc::TimeStampCounter;
 use super::{schedule, wiring};
 use crate::custom::Internal;
+use crate::flip_flops::{within, FlipFlops};
 use crate::dyn_signal::DynSignal;
 
 /// One core's PMU for T threads with K counters of CW bits each.
@@ -110,7 +111,7 @@ impl Pmu {
         let (t, k, cw) = (params.threads, params.counters, params.counter_width);
         let (events_width, core_width) = (params.events_width(), params.core_events_width());
         let fields = EventFields::new(params);
-        let index_width = params.event_index_width();
+        let key_width = params.event_key_width();
         let aw = params.address_width;
         let layout =
             RecordLayout { address_width: aw, counters: k, counter_width: cw, increment_width: params.count_width() };
@@ -141,7 +142,7 @@ impl Pmu {
             any_sums: EventSums::new(&fields, events_width),
             decoder: EventDecoder::new(params),
             selects: (0..t * k).map(|_| EventSelect::new(params)).collect(),
-            samplers: (0..t * k).map(|_| EventSampler::new(&fields, index_width, core_width)).collect(),
+            samplers: (0..t * k).map(|_| EventSampler::new(&fields, key_width, core_width)).collect(),
             counters: (0..t * k).map(|_| Counter::new(cw, params.count_width())).collect(),
             controls: (0..t).map(|_| GlobalControl::new(k)).collect(),
             shadow_controls: (0..t).map(|_| ShadowControl::new(k)).collect(),
@@ -300,6 +301,34 @@ impl Pmu {
 }
 
 impl Pmu {
+    /// Every register of the design with its report group, named as in the flattened
+    /// netlist (`counters__3.value_q`).
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let mut all: Vec<FlipFlops> = Vec::new();
+        let indexed = |name: &str, i: usize| format!("{name}__{i}");
+        for (n, counter) in self.counters.iter().enumerate() {
+            all.extend(within(&indexed("counters", n), counter.flip_flops()));
+        }
+        for (n, select) in self.selects.iter().enumerate() {
+            all.extend(within(&indexed("selects", n), select.flip_flops()));
+        }
+        for (n, sampler) in self.samplers.iter().enumerate() {
+            all.extend(within(&indexed("samplers", n), sampler.flip_flops()));
+        }
+        for (t, control) in self.controls.iter().enumerate() {
+            all.extend(within(&indexed("controls", t), control.flip_flops()));
+        }
+        for (t, shadow) in self.shadow_controls.iter().enumerate() {
+            all.extend(within(&indexed("shadow_controls", t), shadow.flip_flops()));
+        }
+        all.extend(within("inputs", self.inputs.flip_flops()));
+        all.extend(within("tsc", self.tsc.flip_flops()));
+        all.extend(within("port", self.port.flip_flops()));
+        all.extend(within("trace_control", self.trace_control.flip_flops()));
+        all.extend(within("trace_queue", self.trace_queue.flip_flops()));
+        all
+    }
+
     /// (T, K, CW).
     pub(super) fn shape(&self) -> (usize, usize, usize) {
         self.shape.0

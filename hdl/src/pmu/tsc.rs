@@ -9,8 +9,10 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use crate::custom::{register_declaration, Internal};
+use super::groups;
+use crate::custom::Internal;
 use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// The core's 64-bit time-stamp counter.
@@ -49,6 +51,13 @@ impl Default for TimeStampCounter {
     }
 }
 
+impl TimeStampCounter {
+    /// The register: the TSC.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![FlipFlops::new("count_q", 64, 0, groups::TSC)]
+    }
+}
+
 impl Logic for TimeStampCounter {
     fn update(&mut self) {
         if self.clock.pos_edge() {
@@ -67,7 +76,7 @@ impl Logic for TimeStampCounter {
 
     fn hdl(&self) -> Verilog {
         let mut v = String::new();
-        v.push_str(&register_declaration("count_q", 64, 0));
+        v.push_str(&declarations(&self.flip_flops()));
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) count_q <= 64'h0;");
         verilog!(v, "    else if (write) count_q <= wdata;");

@@ -28,16 +28,16 @@ pub(super) fn connect(top: &mut Pmu) {
         select.reset.connect();
         select.write.connect();
         select.wdata.connect();
-        select.decoded_index.connect();
+        select.decoded_key.connect();
         select.decoded_known.connect();
     }
     for s in &mut top.samplers {
         s.clock.connect();
         s.reset.connect();
-        s.index.connect();
+        s.key.connect();
         s.any.connect();
         s.written.connect();
-        s.written_index.connect();
+        s.written_key.connect();
         s.written_any.connect();
         s.events.connect();
         s.core_events.connect();
@@ -154,15 +154,15 @@ pub(super) fn verilog(top: &Pmu) -> String {
         let (s, e, c) = (format!("selects${n}"), format!("samplers${n}"), format!("counters${n}"));
         let written = bit("port$strobes$evtsel".into(), counters, n);
         verilog!(v, "    {s}$write = {written};");
-        verilog!(v, "    {s}$wdata = reg_wdata[31:0];\n    {s}$decoded_index = decoder$key;\n    {s}$decoded_known = decoder$known;");
+        verilog!(v, "    {s}$wdata = reg_wdata[31:0];\n    {s}$decoded_key = decoder$key;\n    {s}$decoded_known = decoder$known;");
         let own_events = if thread_width == 0 {
             "events".to_string()
         } else {
             slice("events", t * thread_width, thread_width, events_width)
         };
         let any = evtsel::ANY.lsb;
-        verilog!(v, "    {e}$index = {s}$index;\n    {e}$any = {s}$evtsel[{any}];\n    {e}$written = {written};");
-        verilog!(v, "    {e}$written_index = decoder$key;\n    {e}$written_any = reg_wdata[{any}];");
+        verilog!(v, "    {e}$key = {s}$key;\n    {e}$any = {s}$evtsel[{any}];\n    {e}$written = {written};");
+        verilog!(v, "    {e}$written_key = decoder$key;\n    {e}$written_any = reg_wdata[{any}];");
         verilog!(
             v,
             "    {e}$events = {own_events};\n    {e}$core_events = core_events;\n    {e}$sums = any_sums$sums;"

@@ -34,6 +34,8 @@ use rust_hdl::prelude::*;
 use crate::custom::Internal;
 pub use crate::params::Matcher;
 use crate::word::WordSignal;
+use super::groups;
+use crate::flip_flops::FlipFlops;
 
 /// The unordered pairs {a, b}, a < b, of `n` events in the order of the patent
 /// matcher's pair index k.
@@ -159,6 +161,21 @@ impl OrderMatcher {
                 self.stored[m].val().value() | recorded
             })
             .collect()
+    }
+}
+
+impl OrderMatcher {
+    /// The registers: the patent matcher's registered comparator outputs, or the compact
+    /// matcher's need matrix.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let n = self.events();
+        match self.structure() {
+            Matcher::Patent => (0..n * (n - 1) / 2)
+                .flat_map(|k| ["a", "b"].map(|direction| patent::register(direction, k)))
+                .map(|net| FlipFlops::new(net, 1, 0, groups::PAIR_SELECT))
+                .collect(),
+            Matcher::Compact => vec![FlipFlops::new("need_q", n * (n - 1), 0, groups::ORDER_REQUIREMENTS)],
+        }
     }
 }
 

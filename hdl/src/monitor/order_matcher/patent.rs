@@ -88,7 +88,7 @@ fn comparator(v: &mut String, k: usize, direction: &str, (x, y): (usize, usize),
         let _ = writeln!(v, "assign {} = {};", stage(i), less(&xs, &ys, i, below.as_deref()));
     }
     let last = less(&xs, &ys, w - 1, Some(&stage(w - 2)));
-    let (next, q) = (format!("{direction}_first_{k}_next"), format!("{direction}_first_{k}_q"));
+    let (next, q) = (format!("{direction}_first_{k}_next"), register(direction, k));
     let _ = writeln!(v, "wire {next} = order_set_{x} & ({last});");
     // One register per output, loaded only at an ORDER write. Each stage has one reader,
     // so Verilator substitutes the whole comparator into this block (given
@@ -97,6 +97,11 @@ fn comparator(v: &mut String, k: usize, direction: &str, (x, y): (usize, usize),
     let _ = writeln!(v, "reg {q};");
     let _ = writeln!(v, "initial {q} = 1'b0;");
     let _ = writeln!(v, "always @(posedge clock) if (reset) {q} <= 1'b0; else if (order_written) {q} <= {next};");
+}
+
+/// The register of pair k's comparator output in `direction` (`a` or `b` first).
+pub fn register(direction: &str, k: usize) -> String {
+    format!("{direction}_first_{k}_q")
 }
 
 /// The Verilog body of the patent matcher for `n` events of `w` bits.

@@ -28,7 +28,9 @@
 use rust_hdl::prelude::*;
 
 use super::regmap::{self, Source};
+use super::groups;
 use crate::custom::Internal;
+use crate::flip_flops::FlipFlops;
 use crate::word::{Word, WordSignal};
 
 #[cfg(test)]
@@ -170,6 +172,17 @@ impl RegisterPort {
             Source::RecordRow if !self.live.val() => 0,
             Source::RecordRow => self.before[index].val().value() as u32 & !(1u32 << index),
         }
+    }
+}
+
+impl RegisterPort {
+    /// The registers: CTRL, the read data and the "COUNT was read" flag.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![
+            FlipFlops::new("ctrl_q", verilog::ctrl_width(), regmap::CTRL_RESET as u64, groups::CONTROL),
+            FlipFlops::new("rdata_q", 32, 0, groups::READ_DATA),
+            FlipFlops::new("count_read_q", 1, 0, groups::READ_DATA),
+        ]
     }
 }
 

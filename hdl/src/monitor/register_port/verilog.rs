@@ -9,7 +9,7 @@ use crate::monitor::regmap::{self, Register, Source};
 use crate::regmap::read_mux::{self, MuxShape, ReadEntry};
 
 /// Width of the CTRL flip-flops: its fields are packed from bit 0.
-fn ctrl_width() -> usize {
+pub(super) fn ctrl_width() -> usize {
     64 - regmap::CTRL.mask(&regmap::params(32, 8)).leading_zeros() as usize
 }
 

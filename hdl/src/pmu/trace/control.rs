@@ -17,8 +17,10 @@
 use rust_hdl::prelude::*;
 
 use super::super::regmap::trace_ctrl;
-use crate::custom::{literal, register_declaration, slice, unused_sink, Internal};
+use super::super::groups;
+use crate::custom::{literal, slice, unused_sink, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// The registers of the trace control.
@@ -149,6 +151,23 @@ impl ControlState {
     }
 }
 
+impl TraceControl {
+    /// The registers: TRACE_CTRL, TRACE_PID, TRACE_DROPPED, the traced thread's block
+    /// end, address and pid one cycle late, and the pid at the previous block end.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        vec![
+            FlipFlops::new("ctrl_q", 6, 0, groups::TRACE_CONTROL_AND_PID),
+            FlipFlops::new("trace_pid_q", 32, 0, groups::TRACE_CONTROL_AND_PID),
+            FlipFlops::new("dropped_q", 32, 0, groups::DROPPED_COUNTER),
+            FlipFlops::new("address_q", self.address_width.0, 0, groups::TRACE_INPUT_STAGE),
+            FlipFlops::new("pid_q", 32, 0, groups::TRACE_INPUT_STAGE),
+            FlipFlops::new("last_pid_q", 32, 0, groups::LAST_PID),
+            FlipFlops::new("bb_end_q", 1, 0, groups::TRACE_INPUT_STAGE),
+            FlipFlops::new("has_last_q", 1, 0, groups::LAST_PID),
+        ]
+    }
+}
+
 impl Logic for TraceControl {
     fn update(&mut self) {
         // The edge first, then the outputs from the state after it: an edge that
@@ -186,19 +205,7 @@ impl Logic for TraceControl {
     fn hdl(&self) -> Verilog {
         let (threads, aw) = (self.bb_end.width(), self.address_width.0);
         let mut v = String::new();
-        for (name, width) in [
-            ("ctrl_q", 6),
-            ("trace_pid_q", 32),
-            ("dropped_q", 32),
-            ("address_q", aw),
-            ("pid_q", 32),
-            ("last_pid_q", 32),
-        ] {
-            v.push_str(&register_declaration(name, width, 0));
-        }
-        for name in ["bb_end_q", "has_last_q"] {
-            v.push_str(&register_declaration(name, 1, 0));
-        }
+        v.push_str(&declarations(&self.flip_flops()));
         let (en, filter, thread) = (trace_ctrl::TRACE_EN.lsb, trace_ctrl::PID_FILTER.lsb, trace_ctrl::THREAD.lsb);
         verilog!(v, "wire [5:0] ctrl_next = ctrl_write ? (wdata[5:0] & 6'h{:x}) : ctrl_q;", trace_ctrl::WRITABLE);
         verilog!(v, "wire [1:0] next_thread = ctrl_next[{}:{thread}];", thread + 1);

@@ -22,8 +22,10 @@
 use rust_hdl::prelude::*;
 
 use super::RecordLayout;
-use crate::custom::{bits_for, literal, register_declaration, zero_extend, Internal};
+use super::super::groups;
+use crate::custom::{bits_for, literal, zero_extend, Internal};
 use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{declarations, FlipFlops};
 use crate::verilog;
 
 /// The queue's registers and RAM.
@@ -168,6 +170,23 @@ impl TraceQueue {
     }
 }
 
+impl TraceQueue {
+    /// The registers: the pointers and occupancy, the stream's word position, and the
+    /// first-word bypass (which, like the RAM's read register, has no power-on value).
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let (layout, depth) = self.shape.0;
+        let pointer_bits = depth.trailing_zeros() as usize;
+        vec![
+            FlipFlops::unset("first_q", layout.first_word_bits(), groups::STREAM_STATE),
+            FlipFlops::new("read_pointer_q", pointer_bits, 0, groups::QUEUE_POINTERS),
+            FlipFlops::new("write_pointer_q", pointer_bits, 0, groups::QUEUE_POINTERS),
+            FlipFlops::new("occupancy_q", pointer_bits + 1, 0, groups::QUEUE_POINTERS),
+            FlipFlops::new("word_q", self.word_bits(), 0, groups::STREAM_STATE),
+            FlipFlops::new("first_from_bypass_q", 1, 0, groups::STREAM_STATE),
+        ]
+    }
+}
+
 impl Logic for TraceQueue {
     fn update(&mut self) {
         if self.clock.pos_edge() {
@@ -206,13 +225,9 @@ impl TraceQueue {
         // that record's first word, and its other words are read one edge later), so
         // yosys need not emulate the RAM's read-during-write behaviour.
         verilog!(v, "(* no_rw_check *)\nreg [{}:0] memory [0:{}];", width - 1, depth - 1);
-        // No power-on value: the read register and the bypass belong to the RAM's read port.
-        verilog!(v, "reg [{}:0] read_data_q;\nreg [{}:0] first_q;", width - 1, first_bits - 1);
-        v.push_str(&register_declaration("read_pointer_q", pointer_bits, 0));
-        v.push_str(&register_declaration("write_pointer_q", pointer_bits, 0));
-        v.push_str(&register_declaration("occupancy_q", pointer_bits + 1, 0));
-        v.push_str(&register_declaration("word_q", word_bits, 0));
-        v.push_str(&register_declaration("first_from_bypass_q", 1, 0));
+        // No power-on value: the read register belongs to the RAM's read port.
+        verilog!(v, "reg [{}:0] read_data_q;", width - 1);
+        v.push_str(&declarations(&self.flip_flops()));
         verilog!(v, "wire valid_w = occupancy_q != {};", literal(pointer_bits + 1, 0));
         verilog!(
             v,
