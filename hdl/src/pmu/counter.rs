@@ -244,13 +244,13 @@ impl Logic for Counter {
         let next = |field: &crate::regmap::Field| format!("evtsel_next[{}]", field.lsb);
         verilog!(
             v,
-            "wire mode_ok_next = ({} & ~kernel_next) | ({} & kernel_next);",
+            "wire mode_ok_d = ({} & ~kernel_next) | ({} & kernel_next);",
             next(&evtsel::USR),
             next(&evtsel::OS)
         );
         verilog!(
             v,
-            "wire qualified_next = {} & enabled_next & mode_ok_next & ~frozen_next & known_next;",
+            "wire qualified_d = {} & enabled_next & mode_ok_d & ~frozen_next & known_next;",
             next(&evtsel::EN)
         );
         verilog!(v, "wire qualified = qualified_q;");
@@ -277,7 +277,7 @@ impl Logic for Counter {
         verilog!(v, "    end else begin");
         verilog!(v, "        value_q <= write ? wdata : (restart ? {} : sum[{}:0]);", literal(cw, 0), cw - 1);
         verilog!(v, "        shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);");
-        verilog!(v, "        prev_condition_q <= condition;\n        qualified_q <= qualified_next;");
+        verilog!(v, "        prev_condition_q <= condition;\n        qualified_q <= qualified_d;");
         verilog!(v, "    end");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");

@@ -122,8 +122,8 @@ impl TraceControl {
         let wdata = self.wdata.get();
         let ctrl = if self.ctrl_write.val() { wdata & trace_ctrl::WRITABLE } else { state.ctrl };
         // The inputs of the thread traced in the next cycle, so that they act one cycle late.
-        let next_thread = (ctrl >> trace_ctrl::THREAD.lsb & 3) as usize;
-        let traced = next_thread < threads;
+        let thread_d = (ctrl >> trace_ctrl::THREAD.lsb & 3) as usize;
+        let traced = thread_d < threads;
         let drop = self.drop.val();
         let dropped = if self.dropped_write.val() {
             drop as u64
@@ -134,9 +134,9 @@ impl TraceControl {
             ctrl,
             trace_pid: if self.pid_write.val() { wdata & low_mask(32) } else { state.trace_pid },
             dropped,
-            bb_end: traced && self.bb_end.bit(next_thread),
-            address: if traced { self.bb_addr.field(next_thread * aw, aw) } else { 0 },
-            pid: if traced { self.pid.field(next_thread * 32, 32) } else { 0 },
+            bb_end: traced && self.bb_end.bit(thread_d),
+            address: if traced { self.bb_addr.field(thread_d * aw, aw) } else { 0 },
+            pid: if traced { self.pid.field(thread_d * 32, 32) } else { 0 },
             last_pid: if block_end { state.pid } else { state.last_pid },
             has_last: !self.ctrl_write.val() && (state.has_last || block_end),
         }
@@ -207,17 +207,17 @@ impl Logic for TraceControl {
         let mut v = String::new();
         v.push_str(&declarations(&self.flip_flops()));
         let (en, filter, thread) = (trace_ctrl::TRACE_EN.lsb, trace_ctrl::PID_FILTER.lsb, trace_ctrl::THREAD.lsb);
-        verilog!(v, "wire [5:0] ctrl_next = ctrl_write ? (wdata[5:0] & 6'h{:x}) : ctrl_q;", trace_ctrl::WRITABLE);
-        verilog!(v, "wire [1:0] next_thread = ctrl_next[{}:{thread}];", thread + 1);
+        verilog!(v, "wire [5:0] ctrl_d = ctrl_write ? (wdata[5:0] & 6'h{:x}) : ctrl_q;", trace_ctrl::WRITABLE);
+        verilog!(v, "wire [1:0] thread_d = ctrl_d[{}:{thread}];", thread + 1);
         verilog!(v, "wire [1:0] traced_thread = ctrl_q[{}:{thread}];", thread + 1);
         verilog!(v, "wire block_end = ctrl_q[{en}] & bb_end_q;");
         // The traced thread's inputs; a THREAD >= T selects none (0).
-        verilog!(v, "reg next_bb_end;\nreg [{}:0] next_address;\nreg [31:0] next_pid;", aw - 1);
-        verilog!(v, "always @(*) begin\n    case (next_thread)");
+        verilog!(v, "reg bb_end_d;\nreg [{}:0] address_d;\nreg [31:0] pid_d;", aw - 1);
+        verilog!(v, "always @(*) begin\n    case (thread_d)");
         for t in 0..threads {
             verilog!(
                 v,
-                "        2'd{t}: begin next_bb_end = {}; next_address = {}; next_pid = {}; end",
+                "        2'd{t}: begin bb_end_d = {}; address_d = {}; pid_d = {}; end",
                 slice("bb_end", t, 1, threads),
                 slice("bb_addr", t * aw, aw, threads * aw),
                 slice("pid", t * 32, 32, threads * 32)
@@ -226,7 +226,7 @@ impl Logic for TraceControl {
         if threads < 4 {
             verilog!(
                 v,
-                "        default: begin next_bb_end = 1'b0; next_address = {}; next_pid = 32'h0; end",
+                "        default: begin bb_end_d = 1'b0; address_d = {}; pid_d = 32'h0; end",
                 literal(aw, 0)
             );
         }
@@ -240,11 +240,11 @@ impl Logic for TraceControl {
             literal(aw, 0)
         );
         verilog!(v, "    end else begin");
-        verilog!(v, "        ctrl_q <= ctrl_next;");
+        verilog!(v, "        ctrl_q <= ctrl_d;");
         verilog!(v, "        if (pid_write) trace_pid_q <= wdata[31:0];");
         verilog!(v, "        if (dropped_write) dropped_q <= {{31'h0, drop}};");
         verilog!(v, "        else if (drop & ~&dropped_q) dropped_q <= dropped_q + 32'h1;");
-        verilog!(v, "        bb_end_q <= next_bb_end; address_q <= next_address; pid_q <= next_pid;");
+        verilog!(v, "        bb_end_q <= bb_end_d; address_q <= address_d; pid_q <= pid_d;");
         verilog!(v, "        if (block_end) last_pid_q <= pid_q;");
         verilog!(v, "        has_last_q <= ~ctrl_write & (has_last_q | block_end);");
         verilog!(v, "    end");
