@@ -46,88 +46,88 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     reg  selects__0__reset;
     reg  selects__0__write;
     reg  [31:0] selects__0__wdata;
-    reg  [7:0] selects__0__decoded_index;
+    reg  [7:0] selects__0__decoded_key;
     reg  selects__0__decoded_known;
     wire  [31:0] selects__0__evtsel;
-    wire  [7:0] selects__0__index;
+    wire  [7:0] selects__0__key;
     wire  [31:0] selects__0__evtsel_next;
     wire  selects__0__known_next;
     reg  selects__1__clock;
     reg  selects__1__reset;
     reg  selects__1__write;
     reg  [31:0] selects__1__wdata;
-    reg  [7:0] selects__1__decoded_index;
+    reg  [7:0] selects__1__decoded_key;
     reg  selects__1__decoded_known;
     wire  [31:0] selects__1__evtsel;
-    wire  [7:0] selects__1__index;
+    wire  [7:0] selects__1__key;
     wire  [31:0] selects__1__evtsel_next;
     wire  selects__1__known_next;
     reg  selects__2__clock;
     reg  selects__2__reset;
     reg  selects__2__write;
     reg  [31:0] selects__2__wdata;
-    reg  [7:0] selects__2__decoded_index;
+    reg  [7:0] selects__2__decoded_key;
     reg  selects__2__decoded_known;
     wire  [31:0] selects__2__evtsel;
-    wire  [7:0] selects__2__index;
+    wire  [7:0] selects__2__key;
     wire  [31:0] selects__2__evtsel_next;
     wire  selects__2__known_next;
     reg  selects__3__clock;
     reg  selects__3__reset;
     reg  selects__3__write;
     reg  [31:0] selects__3__wdata;
-    reg  [7:0] selects__3__decoded_index;
+    reg  [7:0] selects__3__decoded_key;
     reg  selects__3__decoded_known;
     wire  [31:0] selects__3__evtsel;
-    wire  [7:0] selects__3__index;
+    wire  [7:0] selects__3__key;
     wire  [31:0] selects__3__evtsel_next;
     wire  selects__3__known_next;
     reg  selects__4__clock;
     reg  selects__4__reset;
     reg  selects__4__write;
     reg  [31:0] selects__4__wdata;
-    reg  [7:0] selects__4__decoded_index;
+    reg  [7:0] selects__4__decoded_key;
     reg  selects__4__decoded_known;
     wire  [31:0] selects__4__evtsel;
-    wire  [7:0] selects__4__index;
+    wire  [7:0] selects__4__key;
     wire  [31:0] selects__4__evtsel_next;
     wire  selects__4__known_next;
     reg  selects__5__clock;
     reg  selects__5__reset;
     reg  selects__5__write;
     reg  [31:0] selects__5__wdata;
-    reg  [7:0] selects__5__decoded_index;
+    reg  [7:0] selects__5__decoded_key;
     reg  selects__5__decoded_known;
     wire  [31:0] selects__5__evtsel;
-    wire  [7:0] selects__5__index;
+    wire  [7:0] selects__5__key;
     wire  [31:0] selects__5__evtsel_next;
     wire  selects__5__known_next;
     reg  selects__6__clock;
     reg  selects__6__reset;
     reg  selects__6__write;
     reg  [31:0] selects__6__wdata;
-    reg  [7:0] selects__6__decoded_index;
+    reg  [7:0] selects__6__decoded_key;
     reg  selects__6__decoded_known;
     wire  [31:0] selects__6__evtsel;
-    wire  [7:0] selects__6__index;
+    wire  [7:0] selects__6__key;
     wire  [31:0] selects__6__evtsel_next;
     wire  selects__6__known_next;
     reg  selects__7__clock;
     reg  selects__7__reset;
     reg  selects__7__write;
     reg  [31:0] selects__7__wdata;
-    reg  [7:0] selects__7__decoded_index;
+    reg  [7:0] selects__7__decoded_key;
     reg  selects__7__decoded_known;
     wire  [31:0] selects__7__evtsel;
-    wire  [7:0] selects__7__index;
+    wire  [7:0] selects__7__key;
     wire  [31:0] selects__7__evtsel_next;
     wire  selects__7__known_next;
     reg  samplers__0__clock;
     reg  samplers__0__reset;
-    reg  [7:0] samplers__0__index;
+    reg  [7:0] samplers__0__key;
     reg  samplers__0__any;
     reg  samplers__0__written;
-    reg  [7:0] samplers__0__written_index;
+    reg  [7:0] samplers__0__written_key;
     reg  samplers__0__written_any;
     reg  [49:0] samplers__0__events;
     reg  [18:0] samplers__0__core_events;
@@ -135,10 +135,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     wire  [6:0] samplers__0__count;
     reg  samplers__1__clock;
     reg  samplers__1__reset;
-    reg  [7:0] samplers__1__index;
+    reg  [7:0] samplers__1__key;
     reg  samplers__1__any;
     reg  samplers__1__written;
-    reg  [7:0] samplers__1__written_index;
+    reg  [7:0] samplers__1__written_key;
     reg  samplers__1__written_any;
     reg  [49:0] samplers__1__events;
     reg  [18:0] samplers__1__core_events;
@@ -146,10 +146,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     wire  [6:0] samplers__1__count;
     reg  samplers__2__clock;
     reg  samplers__2__reset;
-    reg  [7:0] samplers__2__index;
+    reg  [7:0] samplers__2__key;
     reg  samplers__2__any;
     reg  samplers__2__written;
-    reg  [7:0] samplers__2__written_index;
+    reg  [7:0] samplers__2__written_key;
     reg  samplers__2__written_any;
     reg  [49:0] samplers__2__events;
     reg  [18:0] samplers__2__core_events;
@@ -157,10 +157,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     wire  [6:0] samplers__2__count;
     reg  samplers__3__clock;
     reg  samplers__3__reset;
-    reg  [7:0] samplers__3__index;
+    reg  [7:0] samplers__3__key;
     reg  samplers__3__any;
     reg  samplers__3__written;
-    reg  [7:0] samplers__3__written_index;
+    reg  [7:0] samplers__3__written_key;
     reg  samplers__3__written_any;
     reg  [49:0] samplers__3__events;
     reg  [18:0] samplers__3__core_events;
@@ -168,10 +168,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     wire  [6:0] samplers__3__count;
     reg  samplers__4__clock;
     reg  samplers__4__reset;
-    reg  [7:0] samplers__4__index;
+    reg  [7:0] samplers__4__key;
     reg  samplers__4__any;
     reg  samplers__4__written;
-    reg  [7:0] samplers__4__written_index;
+    reg  [7:0] samplers__4__written_key;
     reg  samplers__4__written_any;
     reg  [49:0] samplers__4__events;
     reg  [18:0] samplers__4__core_events;
@@ -179,10 +179,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     wire  [6:0] samplers__4__count;
     reg  samplers__5__clock;
     reg  samplers__5__reset;
-    reg  [7:0] samplers__5__index;
+    reg  [7:0] samplers__5__key;
     reg  samplers__5__any;
     reg  samplers__5__written;
-    reg  [7:0] samplers__5__written_index;
+    reg  [7:0] samplers__5__written_key;
     reg  samplers__5__written_any;
     reg  [49:0] samplers__5__events;
     reg  [18:0] samplers__5__core_events;
@@ -190,10 +190,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     wire  [6:0] samplers__5__count;
     reg  samplers__6__clock;
     reg  samplers__6__reset;
-    reg  [7:0] samplers__6__index;
+    reg  [7:0] samplers__6__key;
     reg  samplers__6__any;
     reg  samplers__6__written;
-    reg  [7:0] samplers__6__written_index;
+    reg  [7:0] samplers__6__written_key;
     reg  samplers__6__written_any;
     reg  [49:0] samplers__6__events;
     reg  [18:0] samplers__6__core_events;
@@ -201,10 +201,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     wire  [6:0] samplers__6__count;
     reg  samplers__7__clock;
     reg  samplers__7__reset;
-    reg  [7:0] samplers__7__index;
+    reg  [7:0] samplers__7__key;
     reg  samplers__7__any;
     reg  samplers__7__written;
-    reg  [7:0] samplers__7__written_index;
+    reg  [7:0] samplers__7__written_key;
     reg  samplers__7__written_any;
     reg  [49:0] samplers__7__events;
     reg  [18:0] samplers__7__core_events;
@@ -586,10 +586,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__0__reset),
         .write(selects__0__write),
         .wdata(selects__0__wdata),
-        .decoded_index(selects__0__decoded_index),
+        .decoded_key(selects__0__decoded_key),
         .decoded_known(selects__0__decoded_known),
         .evtsel(selects__0__evtsel),
-        .index(selects__0__index),
+        .key(selects__0__key),
         .evtsel_next(selects__0__evtsel_next),
         .known_next(selects__0__known_next)
     );
@@ -598,10 +598,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__1__reset),
         .write(selects__1__write),
         .wdata(selects__1__wdata),
-        .decoded_index(selects__1__decoded_index),
+        .decoded_key(selects__1__decoded_key),
         .decoded_known(selects__1__decoded_known),
         .evtsel(selects__1__evtsel),
-        .index(selects__1__index),
+        .key(selects__1__key),
         .evtsel_next(selects__1__evtsel_next),
         .known_next(selects__1__known_next)
     );
@@ -610,10 +610,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__2__reset),
         .write(selects__2__write),
         .wdata(selects__2__wdata),
-        .decoded_index(selects__2__decoded_index),
+        .decoded_key(selects__2__decoded_key),
         .decoded_known(selects__2__decoded_known),
         .evtsel(selects__2__evtsel),
-        .index(selects__2__index),
+        .key(selects__2__key),
         .evtsel_next(selects__2__evtsel_next),
         .known_next(selects__2__known_next)
     );
@@ -622,10 +622,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__3__reset),
         .write(selects__3__write),
         .wdata(selects__3__wdata),
-        .decoded_index(selects__3__decoded_index),
+        .decoded_key(selects__3__decoded_key),
         .decoded_known(selects__3__decoded_known),
         .evtsel(selects__3__evtsel),
-        .index(selects__3__index),
+        .key(selects__3__key),
         .evtsel_next(selects__3__evtsel_next),
         .known_next(selects__3__known_next)
     );
@@ -634,10 +634,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__4__reset),
         .write(selects__4__write),
         .wdata(selects__4__wdata),
-        .decoded_index(selects__4__decoded_index),
+        .decoded_key(selects__4__decoded_key),
         .decoded_known(selects__4__decoded_known),
         .evtsel(selects__4__evtsel),
-        .index(selects__4__index),
+        .key(selects__4__key),
         .evtsel_next(selects__4__evtsel_next),
         .known_next(selects__4__known_next)
     );
@@ -646,10 +646,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__5__reset),
         .write(selects__5__write),
         .wdata(selects__5__wdata),
-        .decoded_index(selects__5__decoded_index),
+        .decoded_key(selects__5__decoded_key),
         .decoded_known(selects__5__decoded_known),
         .evtsel(selects__5__evtsel),
-        .index(selects__5__index),
+        .key(selects__5__key),
         .evtsel_next(selects__5__evtsel_next),
         .known_next(selects__5__known_next)
     );
@@ -658,10 +658,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__6__reset),
         .write(selects__6__write),
         .wdata(selects__6__wdata),
-        .decoded_index(selects__6__decoded_index),
+        .decoded_key(selects__6__decoded_key),
         .decoded_known(selects__6__decoded_known),
         .evtsel(selects__6__evtsel),
-        .index(selects__6__index),
+        .key(selects__6__key),
         .evtsel_next(selects__6__evtsel_next),
         .known_next(selects__6__known_next)
     );
@@ -670,20 +670,20 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         .reset(selects__7__reset),
         .write(selects__7__write),
         .wdata(selects__7__wdata),
-        .decoded_index(selects__7__decoded_index),
+        .decoded_key(selects__7__decoded_key),
         .decoded_known(selects__7__decoded_known),
         .evtsel(selects__7__evtsel),
-        .index(selects__7__index),
+        .key(selects__7__key),
         .evtsel_next(selects__7__evtsel_next),
         .known_next(selects__7__known_next)
     );
     pmu_knc_t4_k2_c40_axil__core__samplers__0 samplers__0(
         .clock(samplers__0__clock),
         .reset(samplers__0__reset),
-        .index(samplers__0__index),
+        .key(samplers__0__key),
         .any(samplers__0__any),
         .written(samplers__0__written),
-        .written_index(samplers__0__written_index),
+        .written_key(samplers__0__written_key),
         .written_any(samplers__0__written_any),
         .events(samplers__0__events),
         .core_events(samplers__0__core_events),
@@ -693,10 +693,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     pmu_knc_t4_k2_c40_axil__core__samplers__1 samplers__1(
         .clock(samplers__1__clock),
         .reset(samplers__1__reset),
-        .index(samplers__1__index),
+        .key(samplers__1__key),
         .any(samplers__1__any),
         .written(samplers__1__written),
-        .written_index(samplers__1__written_index),
+        .written_key(samplers__1__written_key),
         .written_any(samplers__1__written_any),
         .events(samplers__1__events),
         .core_events(samplers__1__core_events),
@@ -706,10 +706,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     pmu_knc_t4_k2_c40_axil__core__samplers__2 samplers__2(
         .clock(samplers__2__clock),
         .reset(samplers__2__reset),
-        .index(samplers__2__index),
+        .key(samplers__2__key),
         .any(samplers__2__any),
         .written(samplers__2__written),
-        .written_index(samplers__2__written_index),
+        .written_key(samplers__2__written_key),
         .written_any(samplers__2__written_any),
         .events(samplers__2__events),
         .core_events(samplers__2__core_events),
@@ -719,10 +719,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     pmu_knc_t4_k2_c40_axil__core__samplers__3 samplers__3(
         .clock(samplers__3__clock),
         .reset(samplers__3__reset),
-        .index(samplers__3__index),
+        .key(samplers__3__key),
         .any(samplers__3__any),
         .written(samplers__3__written),
-        .written_index(samplers__3__written_index),
+        .written_key(samplers__3__written_key),
         .written_any(samplers__3__written_any),
         .events(samplers__3__events),
         .core_events(samplers__3__core_events),
@@ -732,10 +732,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     pmu_knc_t4_k2_c40_axil__core__samplers__4 samplers__4(
         .clock(samplers__4__clock),
         .reset(samplers__4__reset),
-        .index(samplers__4__index),
+        .key(samplers__4__key),
         .any(samplers__4__any),
         .written(samplers__4__written),
-        .written_index(samplers__4__written_index),
+        .written_key(samplers__4__written_key),
         .written_any(samplers__4__written_any),
         .events(samplers__4__events),
         .core_events(samplers__4__core_events),
@@ -745,10 +745,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     pmu_knc_t4_k2_c40_axil__core__samplers__5 samplers__5(
         .clock(samplers__5__clock),
         .reset(samplers__5__reset),
-        .index(samplers__5__index),
+        .key(samplers__5__key),
         .any(samplers__5__any),
         .written(samplers__5__written),
-        .written_index(samplers__5__written_index),
+        .written_key(samplers__5__written_key),
         .written_any(samplers__5__written_any),
         .events(samplers__5__events),
         .core_events(samplers__5__core_events),
@@ -758,10 +758,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     pmu_knc_t4_k2_c40_axil__core__samplers__6 samplers__6(
         .clock(samplers__6__clock),
         .reset(samplers__6__reset),
-        .index(samplers__6__index),
+        .key(samplers__6__key),
         .any(samplers__6__any),
         .written(samplers__6__written),
-        .written_index(samplers__6__written_index),
+        .written_key(samplers__6__written_key),
         .written_any(samplers__6__written_any),
         .events(samplers__6__events),
         .core_events(samplers__6__core_events),
@@ -771,10 +771,10 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
     pmu_knc_t4_k2_c40_axil__core__samplers__7 samplers__7(
         .clock(samplers__7__clock),
         .reset(samplers__7__reset),
-        .index(samplers__7__index),
+        .key(samplers__7__key),
         .any(samplers__7__any),
         .written(samplers__7__written),
-        .written_index(samplers__7__written_index),
+        .written_key(samplers__7__written_key),
         .written_any(samplers__7__written_any),
         .events(samplers__7__events),
         .core_events(samplers__7__core_events),
@@ -1259,12 +1259,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         decoder__code = reg_wdata[15:0];
         selects__0__write = port__strobes__evtsel[0];
         selects__0__wdata = reg_wdata[31:0];
-        selects__0__decoded_index = decoder__key;
+        selects__0__decoded_key = decoder__key;
         selects__0__decoded_known = decoder__known;
-        samplers__0__index = selects__0__index;
+        samplers__0__key = selects__0__key;
         samplers__0__any = selects__0__evtsel[21];
         samplers__0__written = port__strobes__evtsel[0];
-        samplers__0__written_index = decoder__key;
+        samplers__0__written_key = decoder__key;
         samplers__0__written_any = reg_wdata[21];
         samplers__0__events = events[49:0];
         samplers__0__core_events = core_events;
@@ -1284,12 +1284,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         counters__0__wdata = reg_wdata[39:0];
         selects__1__write = port__strobes__evtsel[1];
         selects__1__wdata = reg_wdata[31:0];
-        selects__1__decoded_index = decoder__key;
+        selects__1__decoded_key = decoder__key;
         selects__1__decoded_known = decoder__known;
-        samplers__1__index = selects__1__index;
+        samplers__1__key = selects__1__key;
         samplers__1__any = selects__1__evtsel[21];
         samplers__1__written = port__strobes__evtsel[1];
-        samplers__1__written_index = decoder__key;
+        samplers__1__written_key = decoder__key;
         samplers__1__written_any = reg_wdata[21];
         samplers__1__events = events[49:0];
         samplers__1__core_events = core_events;
@@ -1309,12 +1309,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         counters__1__wdata = reg_wdata[39:0];
         selects__2__write = port__strobes__evtsel[2];
         selects__2__wdata = reg_wdata[31:0];
-        selects__2__decoded_index = decoder__key;
+        selects__2__decoded_key = decoder__key;
         selects__2__decoded_known = decoder__known;
-        samplers__2__index = selects__2__index;
+        samplers__2__key = selects__2__key;
         samplers__2__any = selects__2__evtsel[21];
         samplers__2__written = port__strobes__evtsel[2];
-        samplers__2__written_index = decoder__key;
+        samplers__2__written_key = decoder__key;
         samplers__2__written_any = reg_wdata[21];
         samplers__2__events = events[99:50];
         samplers__2__core_events = core_events;
@@ -1334,12 +1334,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         counters__2__wdata = reg_wdata[39:0];
         selects__3__write = port__strobes__evtsel[3];
         selects__3__wdata = reg_wdata[31:0];
-        selects__3__decoded_index = decoder__key;
+        selects__3__decoded_key = decoder__key;
         selects__3__decoded_known = decoder__known;
-        samplers__3__index = selects__3__index;
+        samplers__3__key = selects__3__key;
         samplers__3__any = selects__3__evtsel[21];
         samplers__3__written = port__strobes__evtsel[3];
-        samplers__3__written_index = decoder__key;
+        samplers__3__written_key = decoder__key;
         samplers__3__written_any = reg_wdata[21];
         samplers__3__events = events[99:50];
         samplers__3__core_events = core_events;
@@ -1359,12 +1359,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         counters__3__wdata = reg_wdata[39:0];
         selects__4__write = port__strobes__evtsel[4];
         selects__4__wdata = reg_wdata[31:0];
-        selects__4__decoded_index = decoder__key;
+        selects__4__decoded_key = decoder__key;
         selects__4__decoded_known = decoder__known;
-        samplers__4__index = selects__4__index;
+        samplers__4__key = selects__4__key;
         samplers__4__any = selects__4__evtsel[21];
         samplers__4__written = port__strobes__evtsel[4];
-        samplers__4__written_index = decoder__key;
+        samplers__4__written_key = decoder__key;
         samplers__4__written_any = reg_wdata[21];
         samplers__4__events = events[149:100];
         samplers__4__core_events = core_events;
@@ -1384,12 +1384,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         counters__4__wdata = reg_wdata[39:0];
         selects__5__write = port__strobes__evtsel[5];
         selects__5__wdata = reg_wdata[31:0];
-        selects__5__decoded_index = decoder__key;
+        selects__5__decoded_key = decoder__key;
         selects__5__decoded_known = decoder__known;
-        samplers__5__index = selects__5__index;
+        samplers__5__key = selects__5__key;
         samplers__5__any = selects__5__evtsel[21];
         samplers__5__written = port__strobes__evtsel[5];
-        samplers__5__written_index = decoder__key;
+        samplers__5__written_key = decoder__key;
         samplers__5__written_any = reg_wdata[21];
         samplers__5__events = events[149:100];
         samplers__5__core_events = core_events;
@@ -1409,12 +1409,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         counters__5__wdata = reg_wdata[39:0];
         selects__6__write = port__strobes__evtsel[6];
         selects__6__wdata = reg_wdata[31:0];
-        selects__6__decoded_index = decoder__key;
+        selects__6__decoded_key = decoder__key;
         selects__6__decoded_known = decoder__known;
-        samplers__6__index = selects__6__index;
+        samplers__6__key = selects__6__key;
         samplers__6__any = selects__6__evtsel[21];
         samplers__6__written = port__strobes__evtsel[6];
-        samplers__6__written_index = decoder__key;
+        samplers__6__written_key = decoder__key;
         samplers__6__written_any = reg_wdata[21];
         samplers__6__events = events[199:150];
         samplers__6__core_events = core_events;
@@ -1434,12 +1434,12 @@ module pmu_knc_t4_k2_c40_axil__core(clock,reset,events,core_events,kernel,pm_mar
         counters__6__wdata = reg_wdata[39:0];
         selects__7__write = port__strobes__evtsel[7];
         selects__7__wdata = reg_wdata[31:0];
-        selects__7__decoded_index = decoder__key;
+        selects__7__decoded_key = decoder__key;
         selects__7__decoded_known = decoder__known;
-        samplers__7__index = selects__7__index;
+        samplers__7__key = selects__7__key;
         samplers__7__any = selects__7__evtsel[21];
         samplers__7__written = port__strobes__evtsel[7];
-        samplers__7__written_index = decoder__key;
+        samplers__7__written_key = decoder__key;
         samplers__7__written_any = reg_wdata[21];
         samplers__7__events = events[199:150];
         samplers__7__core_events = core_events;
@@ -1946,8 +1946,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__0(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -1970,7 +1970,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__0(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2020,8 +2020,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__1(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -2044,7 +2044,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__1(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2094,8 +2094,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__2(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -2118,7 +2118,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__2(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2168,8 +2168,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__3(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -2192,7 +2192,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__3(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2242,8 +2242,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__4(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -2266,7 +2266,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__4(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2316,8 +2316,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__5(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -2340,7 +2340,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__5(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2390,8 +2390,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__6(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -2414,7 +2414,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__6(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2464,8 +2464,8 @@ module pmu_knc_t4_k2_c40_axil__core__counters__7(clock,reset,count,evtsel,evtsel
     wire cmask_set = |evtsel[31:24];
     wire at_least_cmask = {1'h0, count} >= evtsel[31:24];
     wire nonzero = count != 7'h0;
-    wire mode_ok_next = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
-    wire qualified_next = evtsel_next[22] & enabled_next & mode_ok_next & ~frozen_next & known_next;
+    wire mode_ok_d = (evtsel_next[16] & ~kernel_next) | (evtsel_next[17] & kernel_next);
+    wire qualified_d = evtsel_next[22] & enabled_next & mode_ok_d & ~frozen_next & known_next;
     wire qualified = qualified_q;
     wire threshold = cmask_set ? (at_least_cmask ^ evtsel[23]) : nonzero;
     wire condition = qualified & threshold;
@@ -2488,7 +2488,7 @@ module pmu_knc_t4_k2_c40_axil__core__counters__7(clock,reset,count,evtsel,evtsel
             value_q <= write ? wdata : (restart ? 40'h0 : sum[39:0]);
             shadow_q <= shadow_write ? wdata : (save ? value_q : shadow_q);
             prev_condition_q <= condition;
-            qualified_q <= qualified_next;
+            qualified_q <= qualified_d;
         end
     end
     always @(*) begin
@@ -2703,104 +2703,90 @@ module pmu_knc_t4_k2_c40_axil__core__port(clock,reset,thread,privileged,addr,rea
         strobes__trace_dropped = {(write & privileged & (addr == 8'h42))}; // TRACE_DROPPED
     end
     
-    reg [63:0] read_value;
+    wire [9:0] bank_addr = {addr, thread[1:0]};
+    wire in_registers = bank_addr[9:9] == 1'h0;
+    reg [63:0] registers_value;
     always @(*) begin
-        case (addr)
-            8'h00: read_value = {22'h141340, thread, 40'h820280204}; // PMU_ID
-            8'h10: read_value = {sources__tsc}; // TSC
-            8'h20: case (thread) // PERF_CNTR
-                2'd0: read_value = {24'h0, sources__counters[39:0]};
-                2'd1: read_value = {24'h0, sources__counters[119:80]};
-                2'd2: read_value = {24'h0, sources__counters[199:160]};
-                2'd3: read_value = {24'h0, sources__counters[279:240]};
-                default: read_value = 64'h0;
-            endcase
-            8'h21: case (thread) // PERF_CNTR
-                2'd0: read_value = {24'h0, sources__counters[79:40]};
-                2'd1: read_value = {24'h0, sources__counters[159:120]};
-                2'd2: read_value = {24'h0, sources__counters[239:200]};
-                2'd3: read_value = {24'h0, sources__counters[319:280]};
-                default: read_value = 64'h0;
-            endcase
-            8'h28: case (thread) // PERF_EVTSEL
-                2'd0: read_value = {32'h0, sources__evtsels[31:0]};
-                2'd1: read_value = {32'h0, sources__evtsels[95:64]};
-                2'd2: read_value = {32'h0, sources__evtsels[159:128]};
-                2'd3: read_value = {32'h0, sources__evtsels[223:192]};
-                default: read_value = 64'h0;
-            endcase
-            8'h29: case (thread) // PERF_EVTSEL
-                2'd0: read_value = {32'h0, sources__evtsels[63:32]};
-                2'd1: read_value = {32'h0, sources__evtsels[127:96]};
-                2'd2: read_value = {32'h0, sources__evtsels[191:160]};
-                2'd3: read_value = {32'h0, sources__evtsels[255:224]};
-                default: read_value = 64'h0;
-            endcase
-            8'h2c: case (thread) // PERF_SPFLT_CONTROL
-                2'd0: read_value = {sources__user_pref[0], 61'h0, sources__spflt_ctrl[1:0]};
-                2'd1: read_value = {sources__user_pref[1], 61'h0, sources__spflt_ctrl[3:2]};
-                2'd2: read_value = {sources__user_pref[2], 61'h0, sources__spflt_ctrl[5:4]};
-                2'd3: read_value = {sources__user_pref[3], 61'h0, sources__spflt_ctrl[7:6]};
-                default: read_value = 64'h0;
-            endcase
-            8'h2d: case (thread) // PERF_GLOBAL_STATUS
-                2'd0: read_value = {62'h0, sources__status[1:0]};
-                2'd1: read_value = {62'h0, sources__status[3:2]};
-                2'd2: read_value = {62'h0, sources__status[5:4]};
-                2'd3: read_value = {62'h0, sources__status[7:6]};
-                default: read_value = 64'h0;
-            endcase
-            8'h2f: case (thread) // PERF_GLOBAL_CTRL
-                2'd0: read_value = {62'h0, sources__global_ctrl[1:0]};
-                2'd1: read_value = {62'h0, sources__global_ctrl[3:2]};
-                2'd2: read_value = {62'h0, sources__global_ctrl[5:4]};
-                2'd3: read_value = {62'h0, sources__global_ctrl[7:6]};
-                default: read_value = 64'h0;
-            endcase
-            8'h30: case (thread) // SHADOW
-                2'd0: read_value = {24'h0, sources__shadows[39:0]};
-                2'd1: read_value = {24'h0, sources__shadows[119:80]};
-                2'd2: read_value = {24'h0, sources__shadows[199:160]};
-                2'd3: read_value = {24'h0, sources__shadows[279:240]};
-                default: read_value = 64'h0;
-            endcase
-            8'h31: case (thread) // SHADOW
-                2'd0: read_value = {24'h0, sources__shadows[79:40]};
-                2'd1: read_value = {24'h0, sources__shadows[159:120]};
-                2'd2: read_value = {24'h0, sources__shadows[239:200]};
-                2'd3: read_value = {24'h0, sources__shadows[319:280]};
-                default: read_value = 64'h0;
-            endcase
-            8'h38: case (thread) // SHADOW_CTRL
-                2'd0: read_value = {54'h0, sources__restore_on_exit[1:0], 6'h0, sources__save_on_entry[1:0]};
-                2'd1: read_value = {54'h0, sources__restore_on_exit[3:2], 6'h0, sources__save_on_entry[3:2]};
-                2'd2: read_value = {54'h0, sources__restore_on_exit[5:4], 6'h0, sources__save_on_entry[5:4]};
-                2'd3: read_value = {54'h0, sources__restore_on_exit[7:6], 6'h0, sources__save_on_entry[7:6]};
-                default: read_value = 64'h0;
-            endcase
-            8'h39: case (thread) // FREEZE_CTRL
-                2'd0: read_value = {63'h0, sources__freeze[0]};
-                2'd1: read_value = {63'h0, sources__freeze[1]};
-                2'd2: read_value = {63'h0, sources__freeze[2]};
-                2'd3: read_value = {63'h0, sources__freeze[3]};
-                default: read_value = 64'h0;
-            endcase
-            8'h3e: case (thread) // USER_ACCESS
-                2'd0: read_value = {61'h0, sources__user_access[2:0]};
-                2'd1: read_value = {61'h0, sources__user_access[5:3]};
-                2'd2: read_value = {61'h0, sources__user_access[8:6]};
-                2'd3: read_value = {61'h0, sources__user_access[11:9]};
-                default: read_value = 64'h0;
-            endcase
-            8'h40: read_value = {58'h0, sources__trace_ctrl}; // TRACE_CTRL
-            8'h41: read_value = {32'h0, sources__trace_pid}; // TRACE_PID
-            8'h42: read_value = {32'h0, sources__trace_dropped}; // TRACE_DROPPED
-            default: read_value = 64'h0;
+        case (bank_addr[8:0])
+            9'h0: registers_value = 64'h504d000820280204;
+            9'h1: registers_value = 64'h504d010820280204;
+            9'h2: registers_value = 64'h504d020820280204;
+            9'h3: registers_value = 64'h504d030820280204;
+            9'h40: registers_value = {sources__tsc};
+            9'h41: registers_value = {sources__tsc};
+            9'h42: registers_value = {sources__tsc};
+            9'h43: registers_value = {sources__tsc};
+            9'h80: registers_value = {24'h0, sources__counters[39:0]};
+            9'h81: registers_value = {24'h0, sources__counters[119:80]};
+            9'h82: registers_value = {24'h0, sources__counters[199:160]};
+            9'h83: registers_value = {24'h0, sources__counters[279:240]};
+            9'h84: registers_value = {24'h0, sources__counters[79:40]};
+            9'h85: registers_value = {24'h0, sources__counters[159:120]};
+            9'h86: registers_value = {24'h0, sources__counters[239:200]};
+            9'h87: registers_value = {24'h0, sources__counters[319:280]};
+            9'ha0: registers_value = {32'h0, sources__evtsels[31:0]};
+            9'ha1: registers_value = {32'h0, sources__evtsels[95:64]};
+            9'ha2: registers_value = {32'h0, sources__evtsels[159:128]};
+            9'ha3: registers_value = {32'h0, sources__evtsels[223:192]};
+            9'ha4: registers_value = {32'h0, sources__evtsels[63:32]};
+            9'ha5: registers_value = {32'h0, sources__evtsels[127:96]};
+            9'ha6: registers_value = {32'h0, sources__evtsels[191:160]};
+            9'ha7: registers_value = {32'h0, sources__evtsels[255:224]};
+            9'hb0: registers_value = {sources__user_pref[0], 61'h0, sources__spflt_ctrl[1:0]};
+            9'hb1: registers_value = {sources__user_pref[1], 61'h0, sources__spflt_ctrl[3:2]};
+            9'hb2: registers_value = {sources__user_pref[2], 61'h0, sources__spflt_ctrl[5:4]};
+            9'hb3: registers_value = {sources__user_pref[3], 61'h0, sources__spflt_ctrl[7:6]};
+            9'hb4: registers_value = {62'h0, sources__status[1:0]};
+            9'hb5: registers_value = {62'h0, sources__status[3:2]};
+            9'hb6: registers_value = {62'h0, sources__status[5:4]};
+            9'hb7: registers_value = {62'h0, sources__status[7:6]};
+            9'hbc: registers_value = {62'h0, sources__global_ctrl[1:0]};
+            9'hbd: registers_value = {62'h0, sources__global_ctrl[3:2]};
+            9'hbe: registers_value = {62'h0, sources__global_ctrl[5:4]};
+            9'hbf: registers_value = {62'h0, sources__global_ctrl[7:6]};
+            9'hc0: registers_value = {24'h0, sources__shadows[39:0]};
+            9'hc1: registers_value = {24'h0, sources__shadows[119:80]};
+            9'hc2: registers_value = {24'h0, sources__shadows[199:160]};
+            9'hc3: registers_value = {24'h0, sources__shadows[279:240]};
+            9'hc4: registers_value = {24'h0, sources__shadows[79:40]};
+            9'hc5: registers_value = {24'h0, sources__shadows[159:120]};
+            9'hc6: registers_value = {24'h0, sources__shadows[239:200]};
+            9'hc7: registers_value = {24'h0, sources__shadows[319:280]};
+            9'he0: registers_value = {54'h0, sources__restore_on_exit[1:0], 6'h0, sources__save_on_entry[1:0]};
+            9'he1: registers_value = {54'h0, sources__restore_on_exit[3:2], 6'h0, sources__save_on_entry[3:2]};
+            9'he2: registers_value = {54'h0, sources__restore_on_exit[5:4], 6'h0, sources__save_on_entry[5:4]};
+            9'he3: registers_value = {54'h0, sources__restore_on_exit[7:6], 6'h0, sources__save_on_entry[7:6]};
+            9'he4: registers_value = {63'h0, sources__freeze[0]};
+            9'he5: registers_value = {63'h0, sources__freeze[1]};
+            9'he6: registers_value = {63'h0, sources__freeze[2]};
+            9'he7: registers_value = {63'h0, sources__freeze[3]};
+            9'hf8: registers_value = {61'h0, sources__user_access[2:0]};
+            9'hf9: registers_value = {61'h0, sources__user_access[5:3]};
+            9'hfa: registers_value = {61'h0, sources__user_access[8:6]};
+            9'hfb: registers_value = {61'h0, sources__user_access[11:9]};
+            9'h100: registers_value = {58'h0, sources__trace_ctrl};
+            9'h101: registers_value = {58'h0, sources__trace_ctrl};
+            9'h102: registers_value = {58'h0, sources__trace_ctrl};
+            9'h103: registers_value = {58'h0, sources__trace_ctrl};
+            9'h104: registers_value = {32'h0, sources__trace_pid};
+            9'h105: registers_value = {32'h0, sources__trace_pid};
+            9'h106: registers_value = {32'h0, sources__trace_pid};
+            9'h107: registers_value = {32'h0, sources__trace_pid};
+            9'h108: registers_value = {32'h0, sources__trace_dropped};
+            9'h109: registers_value = {32'h0, sources__trace_dropped};
+            9'h10a: registers_value = {32'h0, sources__trace_dropped};
+            9'h10b: registers_value = {32'h0, sources__trace_dropped};
+            default: registers_value = 64'h0;
         endcase
     end
+    reg [63:0] read_value;
+    always @(*) begin
+        read_value = registers_value;
+    end
+    wire read_zero = ~(in_registers);
     
     always @(posedge clock) begin
-        rdata_q <= (reset | ~read_ok) ? 64'h0 : read_value;
+        rdata_q <= (reset | ~read_ok | read_zero) ? 64'h0 : read_value;
         fault_q <= ~reset & ((read & ~read_ok) | (write & ~write_ok));
     end
     always @(*) begin
@@ -2810,15 +2796,15 @@ module pmu_knc_t4_k2_c40_axil__core__port(clock,reset,thread,privileged,addr,rea
 endmodule // pmu_knc_t4_k2_c40_axil__core__port
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__0(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__0(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -2828,7 +2814,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__0(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -2837,7 +2823,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__0(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -2907,15 +2893,15 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__0(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__0
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__1(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__1(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -2925,7 +2911,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__1(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -2934,7 +2920,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__1(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -3004,15 +2990,15 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__1(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__1
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__2(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__2(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -3022,7 +3008,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__2(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -3031,7 +3017,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__2(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -3101,15 +3087,15 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__2(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__2
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__3(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__3(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -3119,7 +3105,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__3(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -3128,7 +3114,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__3(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -3198,15 +3184,15 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__3(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__3
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__4(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__4(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -3216,7 +3202,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__4(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -3225,7 +3211,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__4(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -3295,15 +3281,15 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__4(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__4
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__5(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__5(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -3313,7 +3299,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__5(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -3322,7 +3308,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__5(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -3392,15 +3378,15 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__5(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__5
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__6(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__6(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -3410,7 +3396,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__6(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -3419,7 +3405,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__6(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -3489,15 +3475,15 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__6(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__6
 
 
-module pmu_knc_t4_k2_c40_axil__core__samplers__7(clock,reset,index,any,written,written_index,written_any,events,core_events,sums,count);
+module pmu_knc_t4_k2_c40_axil__core__samplers__7(clock,reset,key,any,written,written_key,written_any,events,core_events,sums,count);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] index;
+    input wire  [7:0] key;
     input wire  any;
     input wire  written;
-    input wire  [7:0] written_index;
+    input wire  [7:0] written_key;
     input wire  written_any;
     input wire  [49:0] events;
     input wire  [18:0] core_events;
@@ -3507,7 +3493,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__7(clock,reset,index,any,written,w
     // Update code (custom)
     reg [6:0] count_q;
     initial count_q = 7'h0;
-    wire [7:0] selected_index = written ? written_index : index;
+    wire [7:0] selected_key = written ? written_key : key;
     wire selected_any = written ? written_any : any;
     reg [6:0] own;
     reg [6:0] any_sum;
@@ -3516,7 +3502,7 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__7(clock,reset,index,any,written,w
         own = 7'h0;
         any_sum = 7'h0;
         thread_event = 1'b0;
-        case (selected_index)
+        case (selected_key)
             8'h0: begin own = {5'h0, events[1:0]}; any_sum = {3'h0, sums[3:0]}; thread_event = 1'b1; end // DATA_READ
             8'h1: begin own = {5'h0, events[3:2]}; any_sum = {3'h0, sums[7:4]}; thread_event = 1'b1; end // DATA_WRITE
             8'h2: begin own = {6'h0, events[4]}; any_sum = {4'h0, sums[10:8]}; thread_event = 1'b1; end // DATA_PAGE_WALK
@@ -3586,41 +3572,41 @@ module pmu_knc_t4_k2_c40_axil__core__samplers__7(clock,reset,index,any,written,w
 endmodule // pmu_knc_t4_k2_c40_axil__core__samplers__7
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__0(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__0(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -3628,41 +3614,41 @@ module pmu_knc_t4_k2_c40_axil__core__selects__0(clock,reset,write,wdata,decoded_
 endmodule // pmu_knc_t4_k2_c40_axil__core__selects__0
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__1(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__1(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -3670,41 +3656,41 @@ module pmu_knc_t4_k2_c40_axil__core__selects__1(clock,reset,write,wdata,decoded_
 endmodule // pmu_knc_t4_k2_c40_axil__core__selects__1
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__2(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__2(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -3712,41 +3698,41 @@ module pmu_knc_t4_k2_c40_axil__core__selects__2(clock,reset,write,wdata,decoded_
 endmodule // pmu_knc_t4_k2_c40_axil__core__selects__2
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__3(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__3(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -3754,41 +3740,41 @@ module pmu_knc_t4_k2_c40_axil__core__selects__3(clock,reset,write,wdata,decoded_
 endmodule // pmu_knc_t4_k2_c40_axil__core__selects__3
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__4(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__4(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -3796,41 +3782,41 @@ module pmu_knc_t4_k2_c40_axil__core__selects__4(clock,reset,write,wdata,decoded_
 endmodule // pmu_knc_t4_k2_c40_axil__core__selects__4
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__5(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__5(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -3838,41 +3824,41 @@ module pmu_knc_t4_k2_c40_axil__core__selects__5(clock,reset,write,wdata,decoded_
 endmodule // pmu_knc_t4_k2_c40_axil__core__selects__5
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__6(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__6(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -3880,41 +3866,41 @@ module pmu_knc_t4_k2_c40_axil__core__selects__6(clock,reset,write,wdata,decoded_
 endmodule // pmu_knc_t4_k2_c40_axil__core__selects__6
 
 
-module pmu_knc_t4_k2_c40_axil__core__selects__7(clock,reset,write,wdata,decoded_index,decoded_known,evtsel,index,evtsel_next,known_next);
+module pmu_knc_t4_k2_c40_axil__core__selects__7(clock,reset,write,wdata,decoded_key,decoded_known,evtsel,key,evtsel_next,known_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  write;
     input wire  [31:0] wdata;
-    input wire  [7:0] decoded_index;
+    input wire  [7:0] decoded_key;
     input wire  decoded_known;
     output reg  [31:0] evtsel;
-    output reg  [7:0] index;
+    output reg  [7:0] key;
     output reg  [31:0] evtsel_next;
     output reg  known_next;
     
     // Update code (custom)
     reg [31:0] evtsel_q;
     initial evtsel_q = 32'h0;
-    reg [7:0] index_q;
-    initial index_q = 8'h0;
+    reg [7:0] key_q;
+    initial key_q = 8'h0;
     reg known_q;
     initial known_q = 1'h1;
     always @(posedge clock) begin
         if (reset) begin
             evtsel_q <= 32'h0;
-            index_q <= 8'h0;
+            key_q <= 8'h0;
             known_q <= 1'b1;
         end else if (write) begin
             evtsel_q <= {wdata[31:20], 1'b0, wdata[18:0]}; // bit 19 is reserved
-            index_q <= decoded_index;
+            key_q <= decoded_key;
             known_q <= decoded_known;
         end
     end
     always @(*) begin
         evtsel = evtsel_q;
-        index = index_q;
+        key = key_q;
         evtsel_next = write ? {wdata[31:20], 1'b0, wdata[18:0]} : evtsel_q;
         known_next = write ? decoded_known : known_q;
     end
@@ -4142,19 +4128,19 @@ module pmu_knc_t4_k2_c40_axil__core__trace_control(clock,reset,wdata,ctrl_write,
     initial bb_end_q = 1'h0;
     reg has_last_q;
     initial has_last_q = 1'h0;
-    wire [5:0] ctrl_next = ctrl_write ? (wdata[5:0] & 6'h33) : ctrl_q;
-    wire [1:0] next_thread = ctrl_next[5:4];
+    wire [5:0] ctrl_d = ctrl_write ? (wdata[5:0] & 6'h33) : ctrl_q;
+    wire [1:0] thread_d = ctrl_d[5:4];
     wire [1:0] traced_thread = ctrl_q[5:4];
     wire block_end = ctrl_q[0] & bb_end_q;
-    reg next_bb_end;
-    reg [31:0] next_address;
-    reg [31:0] next_pid;
+    reg bb_end_d;
+    reg [31:0] address_d;
+    reg [31:0] pid_d;
     always @(*) begin
-        case (next_thread)
-            2'd0: begin next_bb_end = bb_end[0]; next_address = bb_addr[31:0]; next_pid = pid[31:0]; end
-            2'd1: begin next_bb_end = bb_end[1]; next_address = bb_addr[63:32]; next_pid = pid[63:32]; end
-            2'd2: begin next_bb_end = bb_end[2]; next_address = bb_addr[95:64]; next_pid = pid[95:64]; end
-            2'd3: begin next_bb_end = bb_end[3]; next_address = bb_addr[127:96]; next_pid = pid[127:96]; end
+        case (thread_d)
+            2'd0: begin bb_end_d = bb_end[0]; address_d = bb_addr[31:0]; pid_d = pid[31:0]; end
+            2'd1: begin bb_end_d = bb_end[1]; address_d = bb_addr[63:32]; pid_d = pid[63:32]; end
+            2'd2: begin bb_end_d = bb_end[2]; address_d = bb_addr[95:64]; pid_d = pid[95:64]; end
+            2'd3: begin bb_end_d = bb_end[3]; address_d = bb_addr[127:96]; pid_d = pid[127:96]; end
         endcase
     end
     always @(posedge clock) begin
@@ -4162,11 +4148,11 @@ module pmu_knc_t4_k2_c40_axil__core__trace_control(clock,reset,wdata,ctrl_write,
             ctrl_q <= 6'h0; trace_pid_q <= 32'h0; dropped_q <= 32'h0; bb_end_q <= 1'b0;
             address_q <= 32'h0; pid_q <= 32'h0; last_pid_q <= 32'h0; has_last_q <= 1'b0;
         end else begin
-            ctrl_q <= ctrl_next;
+            ctrl_q <= ctrl_d;
             if (pid_write) trace_pid_q <= wdata[31:0];
             if (dropped_write) dropped_q <= {31'h0, drop};
             else if (drop & ~&dropped_q) dropped_q <= dropped_q + 32'h1;
-            bb_end_q <= next_bb_end; address_q <= next_address; pid_q <= next_pid;
+            bb_end_q <= bb_end_d; address_q <= address_d; pid_q <= pid_d;
             if (block_end) last_pid_q <= pid_q;
             has_last_q <= ~ctrl_write & (has_last_q | block_end);
         end

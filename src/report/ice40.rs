@@ -35,9 +35,9 @@ pub const TARGET_MHZ: u32 = 100;
 
 /// How long one nextpnr-ice40 run may take. On a nearly full device the router can
 /// search for hours without converging; after this limit the report states the packed
-/// size and that routing did not finish, instead of waiting. The N = 32 compact
-/// monitor without the frame (80 % of an HX8K) routes in about 17 minutes per seed on
-/// 2 cores with two seeds at a time; the limit leaves room for slower machines.
+/// size and that routing did not finish, instead of waiting. The largest designs that do
+/// route on an HX8K take a good part of it on a 2-core machine (the README gives the
+/// times); the limit leaves room for slower machines.
 pub const PLACE_LIMIT_MINUTES: u64 = 30;
 
 /// A table cell for a placement's size: the packed logic cells, followed by what kept

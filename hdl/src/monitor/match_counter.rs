@@ -16,8 +16,8 @@
 //! COUNT as it was during cycle k. The read data and the serial frame sample COUNT
 //! at an edge and show it after that edge, so they read the register
 //! (`previous_count`) one cycle later instead of the adder: the adder feeds only its
-//! flip-flops, and each sum LUT shares a logic cell with its flip-flop (32 logic
-//! cells fewer on the iCE40). CLEAR_COUNT therefore zeroes the register one edge
+//! flip-flops, and each sum LUT shares a logic cell with its flip-flop (one logic cell
+//! per count bit fewer on the iCE40). CLEAR_COUNT therefore zeroes the register one edge
 //! late, through its synchronous reset (`count_cleared`).
 //!
 //! Latency: `previous_count` shows COUNT of the previous cycle; `overflow` is

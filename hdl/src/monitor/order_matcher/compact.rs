@@ -11,8 +11,8 @@
 //! Each need is checked by one four-input term, `~need | stored flag | (m recorded now
 //! & a seen)`, that reads flip-flops and this cycle's recording only. The terms are
 //! kept as nets, one LUT4 each, and row m is the AND of its terms: left to itself,
-//! synthesis merges them into wider trees that took 28 more logic cells at N = 16 and
-//! 187 more at N = 32 (docs/monitor.md §7.2).
+//! synthesis merges them into wider trees that take more logic cells, the more so the
+//! larger N (docs/monitor.md §7.2 gives the figures).
 //!
 //! "Some need is set" is not an OR over the matrix: it holds exactly when two non-zero
 //! orders differ, that is when some non-zero order differs from the bitwise OR of all

@@ -18,7 +18,7 @@
 //! Each comparator is written as LUT-sized stages (the low two bits, then one bit
 //! per stage, the zero test with the top bit) marked `keep`, so that synthesis maps
 //! each direction to W-1 LUTs (2 at W = 2) instead of a carry chain of W cells and an
-//! output LUT (docs/monitor.md §7.2: 726 instead of 813 logic cells at N = 8).
+//! output LUT (docs/monitor.md §7.2 gives the figures).
 use std::fmt::Write;
 
 use super::{less_ripple, less_stage, pairs as pairs_of};
