@@ -7,11 +7,11 @@ use pmugen_hdl::params::{Matcher, MonitorParams, SerialOutput};
 
 use super::ice40::{Device, HX8K};
 use super::netlist::{self, CoarseCounts};
+use super::{BudgetLine, Subject};
+use crate::design::{self, Artifact};
 use pmugen_hdl::flip_flops::FlipFlops;
 use pmugen_hdl::monitor::groups;
 use pmugen_hdl::monitor::top::EventOrderMonitor;
-use super::{BudgetLine, Subject};
-use crate::design::{self, Artifact};
 
 impl Subject for MonitorParams {
     fn top_name(&self) -> String {

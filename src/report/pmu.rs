@@ -6,12 +6,12 @@ use serde_json::Value;
 
 use super::ice40::{Device, HX8K, UP5K};
 use super::netlist::CoarseCounts;
-use pmugen_hdl::flip_flops::FlipFlops;
-use pmugen_hdl::pmu::groups;
-use pmugen_hdl::pmu::top::Pmu;
 use super::{BudgetLine, Subject};
 use crate::design::pmu::PmuDesign;
 use crate::design::{Artifact, Design};
+use pmugen_hdl::flip_flops::FlipFlops;
+use pmugen_hdl::pmu::groups;
+use pmugen_hdl::pmu::top::Pmu;
 
 impl Subject for PmuDesign {
     fn top_name(&self) -> String {

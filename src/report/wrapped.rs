@@ -8,9 +8,9 @@ use pmugen_hdl::bus::Bus;
 
 use super::ice40::Device;
 use super::netlist::CoarseCounts;
-use pmugen_hdl::flip_flops::FlipFlops;
 use super::{BudgetLine, Subject};
 use crate::design::Artifact;
+use pmugen_hdl::flip_flops::FlipFlops;
 
 /// `inner` behind `bus`, with the wrapped design's files.
 pub struct OnBus<'a> {

@@ -23,9 +23,9 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use crate::word::{WordConstant, WordDff, WordSignal};
-use crate::flip_flops::FlipFlops;
 use super::groups;
+use crate::flip_flops::FlipFlops;
+use crate::word::{WordConstant, WordDff, WordSignal};
 
 /// Bit of flag (a before m), a != m, when the N*(N-1) flags are laid out row by row
 /// (m outer, a inner, a = m skipped): the serial frame's order and the compact

@@ -19,9 +19,9 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use crate::word::{WordConstant, WordDff, WordSignal};
-use crate::flip_flops::FlipFlops;
 use super::groups;
+use crate::flip_flops::FlipFlops;
+use crate::word::{WordConstant, WordDff, WordSignal};
 
 /// Sticky per-event occurrence bits.
 #[derive(LogicBlock)]

@@ -11,9 +11,9 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use crate::word::{WordConstant, WordDff, WordSignal};
-use crate::flip_flops::FlipFlops;
 use super::groups;
+use crate::flip_flops::FlipFlops;
+use crate::word::{WordConstant, WordDff, WordSignal};
 
 /// Per-event order fields.
 #[derive(LogicBlock)]
@@ -54,7 +54,9 @@ impl OrderRegister {
     /// The registers: one order field per event.
     pub fn flip_flops(&self) -> Vec<FlipFlops> {
         let width = self.wdata.width();
-        (0..self.fields.len()).map(|e| FlipFlops::new(format!("fields__{e}.q"), width, 0, groups::ORDER_REGISTER)).collect()
+        (0..self.fields.len())
+            .map(|e| FlipFlops::new(format!("fields__{e}.q"), width, 0, groups::ORDER_REGISTER))
+            .collect()
     }
 }
 

@@ -16,9 +16,9 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use crate::word::{WordConstant, WordDff, WordSignal};
-use crate::flip_flops::FlipFlops;
 use super::groups;
+use crate::flip_flops::FlipFlops;
+use crate::word::{WordConstant, WordDff, WordSignal};
 
 /// Per-line rising-edge detector with synchronous reset.
 #[derive(LogicBlock)]

@@ -17,11 +17,11 @@
 use rust_hdl::prelude::*;
 use std::fmt::Write;
 
+use super::groups;
 use crate::custom::{bits_for, unused_diagonal, unused_sink, Internal};
+use crate::flip_flops::FlipFlops;
 use crate::params::SerialOutput;
 use crate::word::WordSignal;
-use super::groups;
-use crate::flip_flops::FlipFlops;
 
 /// Counter width of the frame (docs/monitor.md §1: C = 32).
 pub const COUNT_BITS: usize = 32;
@@ -132,10 +132,16 @@ impl SerialFrame {
             return Vec::new();
         }
         let frame_bits = frame_bits(self.events());
-        [("frame_q", frame_bits), ("remaining_q", bits_for(frame_bits - 1)), ("busy_q", 1), ("last_q", 1), ("load_q", 1)]
-            .into_iter()
-            .map(|(net, width)| FlipFlops::new(net, width, 0, groups::SERIAL_SHIFTER))
-            .collect()
+        [
+            ("frame_q", frame_bits),
+            ("remaining_q", bits_for(frame_bits - 1)),
+            ("busy_q", 1),
+            ("last_q", 1),
+            ("load_q", 1),
+        ]
+        .into_iter()
+        .map(|(net, width)| FlipFlops::new(net, width, 0, groups::SERIAL_SHIFTER))
+        .collect()
     }
 }
 

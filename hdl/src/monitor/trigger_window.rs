@@ -15,10 +15,10 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::rise_detector::{RiseDetector, RiseTwin};
-use crate::word::WordSignal;
-use crate::flip_flops::{within, FlipFlops};
 use super::groups;
+use super::rise_detector::{RiseDetector, RiseTwin};
+use crate::flip_flops::{within, FlipFlops};
+use crate::word::WordSignal;
 
 /// Number of start lines and of stop lines (docs/monitor.md §4).
 pub const TRIGGER_LINES: usize = 4;

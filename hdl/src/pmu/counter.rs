@@ -32,11 +32,11 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use super::groups;
 use super::regmap::evtsel;
 use crate::custom::{literal, slice, zero_extend, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
 use crate::flip_flops::{declarations, FlipFlops};
-use super::groups;
 use crate::verilog;
 
 /// The counter's registers.
@@ -248,11 +248,7 @@ impl Logic for Counter {
             next(&evtsel::USR),
             next(&evtsel::OS)
         );
-        verilog!(
-            v,
-            "wire qualified_d = {} & enabled_next & mode_ok_d & ~frozen_next & known_next;",
-            next(&evtsel::EN)
-        );
+        verilog!(v, "wire qualified_d = {} & enabled_next & mode_ok_d & ~frozen_next & known_next;", next(&evtsel::EN));
         verilog!(v, "wire qualified = qualified_q;");
         verilog!(v, "wire threshold = cmask_set ? (at_least_cmask ^ {}) : nonzero;", bit(&evtsel::INV));
         verilog!(v, "wire condition = qualified & threshold;");

@@ -14,9 +14,9 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use super::groups;
 use super::params::PmuParams;
 use super::regmap::evtsel;
-use super::groups;
 use crate::custom::{literal, Internal};
 use crate::dyn_signal::DynSignal;
 use crate::flip_flops::{declarations, FlipFlops};
@@ -61,8 +61,7 @@ impl EventSelect {
     /// A select in a PMU of `params`.
     pub fn new(params: &PmuParams) -> Self {
         let zero = params.table.events.iter().position(|e| e.code == 0 && e.umask == 0);
-        let reset =
-            SelectState { evtsel: 0, key: params.event_key().of(0, zero.unwrap_or(0)), known: zero.is_some() };
+        let reset = SelectState { evtsel: 0, key: params.event_key().of(0, zero.unwrap_or(0)), known: zero.is_some() };
         Self {
             clock: Default::default(),
             reset: Default::default(),

@@ -19,8 +19,8 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::regmap::{USER_ACCESS_RESET, USER_PREF_BIT};
 use super::groups;
+use super::regmap::{USER_ACCESS_RESET, USER_PREF_BIT};
 use crate::custom::{literal, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
 use crate::flip_flops::{declarations, FlipFlops};

@@ -22,10 +22,10 @@
 //! ```
 use rust_hdl::prelude::*;
 
+use super::groups;
 use super::params::PmuParams;
 use super::port_sources::{Sources, Strobes};
 use super::regmap::{self, Register, UserAccess, REGISTERS};
-use super::groups;
 use crate::custom::Internal;
 use crate::dyn_signal::DynSignal;
 use crate::flip_flops::{declarations, FlipFlops};

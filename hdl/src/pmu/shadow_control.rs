@@ -17,8 +17,8 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::regmap::RESTORE_ON_EXIT_LSB;
 use super::groups;
+use super::regmap::RESTORE_ON_EXIT_LSB;
 use crate::custom::{literal, unused_sink, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
 use crate::flip_flops::{declarations, FlipFlops};

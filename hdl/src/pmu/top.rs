@@ -39,8 +39,8 @@ use super::trace::RecordLayout;
 use super::tsc::TimeStampCounter;
 use super::{schedule, wiring};
 use crate::custom::Internal;
-use crate::flip_flops::{within, FlipFlops};
 use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{within, FlipFlops};
 
 /// One core's PMU for T threads with K counters of CW bits each.
 pub struct Pmu {

@@ -31,11 +31,11 @@ pub mod patent;
 
 use rust_hdl::prelude::*;
 
+use super::groups;
 use crate::custom::Internal;
+use crate::flip_flops::FlipFlops;
 pub use crate::params::Matcher;
 use crate::word::WordSignal;
-use super::groups;
-use crate::flip_flops::FlipFlops;
 
 /// The unordered pairs {a, b}, a < b, of `n` events in the order of the patent
 /// matcher's pair index k.

@@ -27,8 +27,8 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::regmap::{self, Source};
 use super::groups;
+use super::regmap::{self, Source};
 use crate::custom::Internal;
 use crate::flip_flops::FlipFlops;
 use crate::word::{Word, WordSignal};

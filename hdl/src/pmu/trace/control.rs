@@ -16,8 +16,8 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::super::regmap::trace_ctrl;
 use super::super::groups;
+use super::super::regmap::trace_ctrl;
 use crate::custom::{literal, slice, unused_sink, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
 use crate::flip_flops::{declarations, FlipFlops};
@@ -224,11 +224,7 @@ impl Logic for TraceControl {
             );
         }
         if threads < 4 {
-            verilog!(
-                v,
-                "        default: begin bb_end_d = 1'b0; address_d = {}; pid_d = 32'h0; end",
-                literal(aw, 0)
-            );
+            verilog!(v, "        default: begin bb_end_d = 1'b0; address_d = {}; pid_d = 32'h0; end", literal(aw, 0));
         }
         verilog!(v, "    endcase\nend");
         verilog!(v, "always @(posedge clock) begin");

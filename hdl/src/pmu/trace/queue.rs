@@ -21,8 +21,8 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::RecordLayout;
 use super::super::groups;
+use super::RecordLayout;
 use crate::custom::{bits_for, literal, zero_extend, Internal};
 use crate::dyn_signal::DynSignal;
 use crate::flip_flops::{declarations, FlipFlops};
