@@ -1,12 +1,15 @@
 //! The rust-hdl model as a simulation engine: a direct loop (set inputs, settle,
 //! clock edge, settle), no testbench threads. Any top that says how its ports map
-//! to a design's inputs and outputs ([`NativeTop`]) runs here.
+//! to a design's inputs and outputs ([`NativeTop`]) runs here. Each top evaluates its
+//! blocks' Rust twins once per cycle in signal order (the designs' `schedule.rs`), so a
+//! cycle costs two delta cycles of the top's own ports.
 use rust_hdl::prelude::*;
 use std::fs::File;
 use std::io::BufWriter;
 
 use pmugen_hdl::monitor::top::EventOrderMonitor;
 use pmugen_hdl::pmu::top::Pmu;
+use pmugen_hdl::top_ports::{PortsView, TopPorts};
 use pmugen_hdl::word::Word;
 use pmugen_sim::ports::pmu::{PmuInputs, PmuOutputs};
 use pmugen_sim::ports::{Engine, MonitorInputs, MonitorOutputs};
@@ -15,7 +18,7 @@ use pmugen_sim::ports::{Engine, MonitorInputs, MonitorOutputs};
 const MAX_DELTAS: usize = 200;
 
 /// A generated top as the engines see it: its clock, and its ports as plain values.
-pub trait NativeTop: Block {
+pub trait NativeTop: Block + TopPorts {
     /// The design's inputs.
     type Inputs;
     /// The design's outputs.
@@ -40,11 +43,13 @@ impl<B: NativeTop> NativeEngine<B> {
     /// writing a VCD waveform.
     pub fn new(mut uut: B, vcd: Option<File>) -> Self {
         uut.connect_all();
-        let vcd = vcd.map(|file| write_vcd_header(BufWriter::new(file), &uut));
+        // The waveform shows the top's ports (docs: the native simulation evaluates the
+        // blocks' twins, not every internal signal; Verilator's waveform has them all).
+        let vcd = vcd.map(|file| write_vcd_header(BufWriter::new(file), &PortsView(uut.top_ports())));
         let mut this = Self { uut, vcd, time: 0 };
         this.settle();
         if let Some(vcd) = this.vcd.take() {
-            this.vcd = Some(write_vcd_dump(vcd, &this.uut));
+            this.vcd = Some(write_vcd_dump(vcd, &PortsView(this.uut.top_ports())));
         }
         this
     }
@@ -56,7 +61,7 @@ impl<B: NativeTop> NativeEngine<B> {
     fn trace(&mut self) {
         if let Some(mut vcd) = self.vcd.take() {
             vcd.timestamp(self.time).expect("write VCD");
-            self.vcd = Some(write_vcd_change(vcd, &self.uut));
+            self.vcd = Some(write_vcd_change(vcd, &PortsView(self.uut.top_ports())));
         }
         self.time += 5_000;
     }

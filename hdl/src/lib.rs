@@ -15,4 +15,5 @@ pub mod pmu;
 pub mod regmap;
 #[cfg(test)]
 pub mod testing;
+pub mod top_ports;
 pub mod word;

@@ -205,6 +205,12 @@ impl EventOrderMonitor {
 /// show them, generated from the `#[hdl_gen]` kernel below; the simulation runs the
 /// blocks in signal order ([`schedule`]), so a delta cycle updates the top's own ports
 /// only.
+impl crate::top_ports::TopPorts for EventOrderMonitor {
+    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
+        self.ports().into()
+    }
+}
+
 impl Block for EventOrderMonitor {
     fn connect_all(&mut self) {
         self.connect();

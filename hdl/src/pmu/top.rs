@@ -177,6 +177,12 @@ impl Logic for Pmu {
 /// The Verilog and the connection checks see every block as rust-hdl's derive would
 /// show them; the simulation runs the blocks in signal order ([`schedule`]), so a delta
 /// cycle updates the top's own ports only.
+impl crate::top_ports::TopPorts for Pmu {
+    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
+        self.ports().into()
+    }
+}
+
 impl Block for Pmu {
     fn connect_all(&mut self) {
         self.connect();
