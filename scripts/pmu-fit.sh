@@ -4,7 +4,7 @@
 # Markdown table of logic cells and Fmax in target/pmugen/pmu-fit/fit.md (copied to
 # generated/pmu_fit.md). Fmax (in the pin harness) is measured for the configurations
 # of the README's goals; the others get their logic cells, RAM blocks and fit only
-# (`--no-fmax`). About 30 minutes on two cores.
+# (`--no-fmax`). About 15 minutes on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-tools.sh
