@@ -5,8 +5,8 @@ IP-XACT file with PeakRDL-ipxact's importer into a compiler), elaborates it and 
 one JSON object with an entry per file: the top's name, the compiler's warnings, and
 every register instance (arrays unrolled) with its absolute byte address, its name with
 its array index, its path below the top, and its fields (name, lsb, msb, sw access and
-the reset value when it has one). tests/register_descriptions.rs compares this model
-with the Rust register tables, so a description is checked as the tools read it.
+the reset value when it has one). tests/outputs/register_descriptions.rs compares this
+model with the Rust register tables, so a description is checked as the tools read it.
 
 Usage: target/venv/bin/python scripts/register_model.py [--ipxact] FILE...
 """

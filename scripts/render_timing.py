@@ -4,9 +4,10 @@ pinned wavedrom package: generated/timing/<name>.svg, or DIR/<name>.svg with --o
 
     target/venv/bin/python scripts/render_timing.py [--out DIR] [DIAGRAM.json ...]
 
-Without diagram arguments it renders every docs/timing/*.json. tests/timing_diagrams.rs
-runs it into a scratch directory and compares the result with the committed SVGs, so
-an edited diagram whose SVG was not rendered again fails the tests.
+Without diagram arguments it renders every docs/timing/*.json.
+tests/outputs/timing_diagrams.rs runs it into a scratch directory and compares the
+result with the committed SVGs, so an edited diagram whose SVG was not rendered again
+fails the tests.
 """
 import argparse
 import pathlib

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: install the tools if needed, check formatting and lints, then run
-# every test of the workspace (unit tests of each block, whole-design tests in tests/).
+# every test of the workspace (unit tests of each block, then the four test binaries of
+# tests/: designs, outputs, cli and long).
 # Release profile: the simulations are long, and it shares the CLI's build.
 # Compiled Verilator models and tool scratch files go to target/cache (PMUGEN_CACHE).
 set -euo pipefail

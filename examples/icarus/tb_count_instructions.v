@@ -2,8 +2,8 @@
 //
 // Thread 0, counter 0 counts INSTRUCTIONS_EXECUTED (code 0x16, umask 0x00) in ring 3
 // only, and ring-3 code reads it back (RDPMC). Written from docs/pmu.md and the files
-// `pmugen generate pmu` writes, as a first user would; tests/icarus_example.rs runs it
-// on freshly generated Verilog in CI.
+// `pmugen generate pmu` writes, as a first user would; tests/outputs/icarus_example.rs
+// runs it on freshly generated Verilog in CI.
 //
 //   pmugen generate pmu --out DIR
 //   iverilog -g2005 -Wall -o tb.vvp examples/icarus/tb_count_instructions.v DIR/pmu_knc_t4_k2_c40.v

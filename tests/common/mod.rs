@@ -159,3 +159,13 @@ pub fn assert_monitor_lockstep(
         }
     }
 }
+
+/// The monitor at (`events`, `order_width`): its native model and its Verilog under
+/// Verilator in lockstep with the reference model for `cycles` cycles of the stimulus
+/// of `seed` ([`assert_monitor_lockstep`]).
+pub fn monitor_cosim(events: usize, order_width: usize, cycles: u64, seed: u64) {
+    let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
+    let design = design::monitor(params);
+    let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
+    assert_monitor_lockstep(params, &mut engines, cycles, seed, "all");
+}

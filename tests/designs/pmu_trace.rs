@@ -2,9 +2,8 @@
 //! Verilator in lockstep: seed 004's flow (a traced process among others, blocks of known
 //! lengths, an unmarked interrupt handler), the queue's drop rule and TRACE_DROPPED, and
 //! the same-edge corners of §7. Every captured stream is decoded with `pmugen::trace`.
-mod common;
 
-use common::pmu::{addr, evtsel, PmuBench};
+use crate::common::pmu::{addr, evtsel, PmuBench};
 use pmugen::trace::{decode, totals, Record, TraceFormat, Word};
 use pmugen_hdl::pmu::params::PmuParams;
 

@@ -3,9 +3,8 @@
 //! generated smoke test bench reads the identification register) targets pass, and
 //! so does the monitor's `synth` target (yosys synth_ice40). The same holds for the
 //! default designs behind each bus (`generate --bus`), whose test bench reads over it.
-mod common;
 
-use common::cli::{pmugen, scratch};
+use crate::common::cli::{pmugen, scratch};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

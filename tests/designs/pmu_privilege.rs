@@ -6,9 +6,8 @@
 //! reg_thread >= T is denied for everything; a read and a write in one cycle are checked
 //! separately. The trace registers (0x40-0x42) are shared by all banks, like the TSC.
 //! T = 3, K = 3, CW = 36 (D = 256, AW = 32); three engines in lockstep.
-mod common;
 
-use common::pmu::PmuBench;
+use crate::common::pmu::PmuBench;
 
 /// A bench at (T, K, CW).
 fn new_bench() -> PmuBench {

@@ -3,7 +3,6 @@
 //! generated Verilog (Verilator), the native model and the reference model run one
 //! seeded stimulus in lockstep at (N, W) = (2, 2), (8, 3), (16, 4), (32, 5), (32, 8);
 //! every output, `reg_rdata` included, must agree in every cycle.
-mod common;
 
 use pmugen::design;
 use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
@@ -14,7 +13,7 @@ const CONFIGURATIONS: [(u64, u64, u64); 5] =
 fn lockstep(params: MonitorParams, cycles: u64, seed: u64) {
     let design = design::monitor(params);
     let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
-    common::assert_monitor_lockstep(params, &mut engines, cycles, seed, "all");
+    crate::common::assert_monitor_lockstep(params, &mut engines, cycles, seed, "all");
 }
 
 fn run(options: MonitorOptions, seed: u64) {

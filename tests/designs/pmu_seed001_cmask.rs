@@ -4,10 +4,9 @@
 //! fewer than two; with E, how often the condition begins (a deasserted-to-asserted
 //! transition, prev = 0 when counting starts). All T*K counters run one fixed per-cycle
 //! sequence at once, gated by ring 3 (USR only), so the window is exact. Three engines.
-mod common;
 
-use common::pmu::evtsel::{E, EN, INV, USR};
-use common::pmu::PmuBench;
+use crate::common::pmu::evtsel::{E, EN, INV, USR};
+use crate::common::pmu::PmuBench;
 
 const T: usize = 4;
 const K: usize = 2;

@@ -4,9 +4,8 @@
 //! WishboneMaster under Icarus Verilog; and the copyable example
 //! sim/cocotb/example_monitor_axil.py. Every expected cocotb test must have run and
 //! passed, as the results XML of sim/cocotb/run.py records.
-mod common;
 
-use common::cli::{pmugen, scratch};
+use crate::common::cli::{pmugen, scratch};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

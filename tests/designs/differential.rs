@@ -1,7 +1,6 @@
 //! Random differential runs: the native rust-hdl model against the reference model
 //! on seeded stimulus, every output compared every cycle. Seeds are fixed and
 //! printed; a failure prints the command that reproduces it.
-mod common;
 
 use pmugen::design;
 use pmugen::simulate;
@@ -10,7 +9,7 @@ use pmugen_sim::ports::{Engine, MonitorEngine, MonitorInputs, MonitorOutputs};
 
 fn run(events: usize, order_width: usize, cycles: u64, seed: u64) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
-    common::assert_monitor_lockstep(params, &mut [design::monitor(params).native(None)], cycles, seed, "native");
+    crate::common::assert_monitor_lockstep(params, &mut [design::monitor(params).native(None)], cycles, seed, "native");
 }
 
 #[test]

@@ -9,9 +9,8 @@
 //! care). A '|' column stands for the number of cycles its "gaps" entry gives, with
 //! every lane holding the value of the column before it, as WaveDrom draws it; all of
 //! those cycles are simulated and checked too.
-mod common;
 
-use common::cli::{pmugen, scratch};
+use crate::common::cli::{pmugen, scratch};
 use pmugen_sim::tools::run_tool;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};

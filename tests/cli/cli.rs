@@ -1,7 +1,7 @@
 //! The `pmugen` binary: bad input gets a clear error, a non-zero exit, and writes nothing.
-mod common;
+//! `bench` and the PMU's `simulate --engine all` are in tests/long/cli.rs.
 
-use common::cli::{pmugen, scratch};
+use crate::common::cli::{pmugen, scratch};
 use std::path::PathBuf;
 
 #[test]
@@ -69,17 +69,6 @@ fn simulate_all_engines_agree_from_the_command_line() {
     assert!(text.contains("engines reference + native + verilator"), "{text}");
     assert!(text.contains("mismatches:      0"), "{text}");
     assert!(text.contains("verilator speed:"), "{text}");
-}
-
-#[test]
-fn bench_reports_both_engines_for_four_sizes() {
-    let (ok, text) = pmugen(&["bench", "monitor", "--cycles", "3000"]);
-    assert!(ok, "{text}");
-    assert!(text.contains("| N | W | native (rust-hdl) | Verilator | Verilator / native |"), "{text}");
-    for row in ["| 4 | 3 |", "| 8 | 3 |", "| 16 | 4 |", "| 32 | 5 |"] {
-        assert!(text.contains(row), "{row} missing:\n{text}");
-    }
-    assert!(text.contains("cores"), "{text}");
 }
 
 #[test]
@@ -246,24 +235,6 @@ fn generate_pmu_writes_verilog_header_and_tables_named_after_the_table() {
     let header = std::fs::read_to_string(out.join(format!("{top}_regs.h"))).unwrap();
     assert!(header.contains("#define PMU_CORE_ONLY_T2_K3_C33_EVENT_L2_MISS 0x000010CBu"), "{header}");
     assert!(!out.read_dir().unwrap().any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".partial")));
-}
-
-#[test]
-fn simulate_and_bench_take_the_pmu() {
-    let (ok, text) =
-        pmugen(&["simulate", "pmu", "--threads", "2", "--counters", "1", "--cycles", "3000", "--engine", "all"]);
-    assert!(ok, "{text}");
-    assert!(
-        text.contains("simulate pmu_knc_t2_k1_c40: 3000 cycles, seed 1, engines reference + native + verilator"),
-        "{text}"
-    );
-    assert!(text.contains("mismatches:      0") && text.contains("reg_rdata"), "{text}");
-    let (ok, text) = pmugen(&["bench", "pmu", "--cycles", "2000"]);
-    assert!(ok, "{text}");
-    assert!(text.contains("| T | K | CW | native (rust-hdl) | Verilator | Verilator / native |"), "{text}");
-    for row in ["| 1 | 2 | 40 |", "| 4 | 2 | 40 |", "| 4 | 4 | 64 |"] {
-        assert!(text.contains(row), "{row} missing:\n{text}");
-    }
 }
 
 #[test]

@@ -64,7 +64,7 @@ fn read(path: &str) -> String {
 
 #[test]
 fn the_readme_cocotb_example_is_the_tested_example_file() {
-    // tests/cocotb.rs runs sim/cocotb/example_monitor_axil.py; the README shows its test.
+    // tests/outputs/cocotb.rs runs sim/cocotb/example_monitor_axil.py; the README shows its test.
     let readme = read("README.md");
     let example = read("sim/cocotb/example_monitor_axil.py");
     let shown = code_block(&readme, "python");

@@ -4,11 +4,10 @@
 //! SHADOW). Counter 0 and SHADOW[0] are read through the register port at every named
 //! point; counter 1 counts the same events without shadows, for comparison. Kernel and
 //! events act one cycle late (§4); the mode-change cycles have no events. Three engines.
-mod common;
 
-use common::pmu::addr::{SHADOW, SHADOW_CTRL};
-use common::pmu::evtsel::{EN, OS, USR};
-use common::pmu::PmuBench;
+use crate::common::pmu::addr::{SHADOW, SHADOW_CTRL};
+use crate::common::pmu::evtsel::{EN, OS, USR};
+use crate::common::pmu::PmuBench;
 
 /// A bench at (T = 4, K = 2, CW = 40).
 fn new_bench() -> PmuBench {

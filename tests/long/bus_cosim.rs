@@ -6,13 +6,12 @@
 //! stimulus drives every other port; every output is compared after every edge.
 //!
 //! The seed is fixed and printed; `PMUGEN_SEED=<decimal or 0x hex>` runs another one.
-mod common;
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::time::Instant;
 
-use common::cli::{pmugen, scratch};
+use crate::common::cli::{pmugen, scratch};
 use pmugen_hdl::params::MonitorParams;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_sim::ports::bus::{

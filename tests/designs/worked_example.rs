@@ -1,8 +1,7 @@
 //! Seed 000 (Denso JP6447320B2) worked example: events E1, E3, E2, E1, E7 with the
 //! order E3 < E1 < E7. The patent's Ek is `events[k-1]`; its table's (En<Em) is flag
 //! (n before m), read as bit n-1 of BEFORE[m-1] (docs/monitor.md §2).
-mod common;
-use common::{addr, benches, cmd, ctrl};
+use crate::common::{addr, benches, cmd, ctrl};
 
 const E1: usize = 0;
 const E2: usize = 1;

@@ -5,11 +5,10 @@
 //! sequence (stop the counters, read the status, clear it, restart) loses no overflow,
 //! also one at the very edge of the OVF_CTRL write (§7: the set wins). §9: setting INT
 //! after an overflow raises pmi at once. Exact cycle-by-cycle values, three engines.
-mod common;
 
-use common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL, PERF_GLOBAL_OVF_CTRL, PERF_GLOBAL_STATUS};
-use common::pmu::evtsel::{EN, INT, OS, USR};
-use common::pmu::PmuBench;
+use crate::common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL, PERF_GLOBAL_OVF_CTRL, PERF_GLOBAL_STATUS};
+use crate::common::pmu::evtsel::{EN, INT, OS, USR};
+use crate::common::pmu::PmuBench;
 
 /// A bench at (T = 4, K = 2, CW = 40).
 fn new_bench() -> PmuBench {

@@ -1,7 +1,6 @@
 //! The PMU bench itself: all three engines agree on a counter counting in ring 3.
-mod common;
 
-use common::pmu::{addr, evtsel, PmuBench};
+use crate::common::pmu::{addr, evtsel, PmuBench};
 
 #[test]
 fn instructions_in_ring_3_are_counted_by_every_engine() {

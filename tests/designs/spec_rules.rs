@@ -1,7 +1,6 @@
 //! Hand cases for each rule of docs/monitor.md §3 (and §5/§6), each run on the native
 //! rust-hdl model and on the reference model against hand-written expectations.
-mod common;
-use common::{addr, benches, cmd, ctrl, Bench};
+use crate::common::{addr, benches, cmd, ctrl, Bench};
 
 const START_SEL_1: u32 = 1 << 2;
 const STOP_SEL_2: u32 = 2 << 4;

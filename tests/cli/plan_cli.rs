@@ -1,8 +1,7 @@
 //! `pmugen plan` from the command line: plan, merge, simulate; bad input gets a clear
 //! error naming the value and the flag or file, and writes nothing.
-mod common;
 
-use common::cli::{pmugen, scratch};
+use crate::common::cli::{pmugen, scratch};
 use std::path::Path;
 
 const EVENTS: &str = "CPU_CLK_UNHALTED,BRANCHES,DATA_READ";

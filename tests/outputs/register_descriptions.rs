@@ -5,13 +5,12 @@
 //! instance (address, name, fields with their bits, software access and reset) must
 //! match the one computed here from the table, with nothing missing and nothing extra.
 //! PeakRDL renders the SystemRDL as HTML.
-mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::cli::scratch;
+use crate::common::cli::scratch;
 use pmugen_hdl::bus::{Bus, BusLayout};
 use pmugen_hdl::monitor::{regmap as monitor, regmap_export as monitor_export};
 use pmugen_hdl::params::MonitorParams;

@@ -7,7 +7,6 @@
 //! stimulus traces too (block ends, pids, TRACE_* writes, backpressure); tracing
 //! corners (T,K,CW,D,AW) = (1,1,16,2,16) and (2,4,64,16,48). The stream captured from
 //! Verilator is decoded by `pmugen::trace` and must give the reference model's records.
-mod common;
 
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
@@ -20,7 +19,7 @@ use pmugen_sim::reference::ReferencePmu;
 fn run(params: PmuParams, cycles: u64, seed: u64) {
     let design = PmuDesign::new(params);
     let mut engines = vec![design.native(None), design.verilator(None).unwrap_or_else(|e| panic!("{e}"))];
-    let summary = common::assert_lockstep(&design, &mut engines, cycles, seed, "all");
+    let summary = crate::common::assert_lockstep(&design, &mut engines, cycles, seed, "all");
     // The stimulus must reach what it is for, or the run proves little: reads that
     // return data, denied accesses, and overflow interrupts that rise and are cleared.
     let (reads, faults, pmi) = (summary.active("reg_rdata"), summary.active("reg_fault"), summary.active("pmi"));

@@ -4,11 +4,10 @@
 //! threads and core-scope events (§4.2-3, §9); unknown codes (§4.1). CMASK, INV and E
 //! (seed 001 Table 1-5) are in pmu_seed001_cmask.rs, PMI handling in pmu_seed001_pmi.rs.
 //! Every test runs the reference, rust-hdl and Verilator engines in lockstep.
-mod common;
 
-use common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL};
-use common::pmu::evtsel::{ANY, E, EN, INV, OS, USR};
-use common::pmu::PmuBench;
+use crate::common::pmu::addr::{PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL};
+use crate::common::pmu::evtsel::{ANY, E, EN, INV, OS, USR};
+use crate::common::pmu::PmuBench;
 use pmugen_sim::ports::pmu::EventScope;
 
 /// A bench at (T, K, CW).

@@ -6,14 +6,13 @@
 //! (§11), USER_PREF and SPFLT_CTRL through a ring-3 SPFLT write (§4.3, §5), and the
 //! TSC (§4, §7: +1 every cycle, a write wins, one register for all banks). Events,
 //! kernel and pm_mark act one cycle late (§4). Three engines in lockstep.
-mod common;
 
-use common::pmu::addr::{
+use crate::common::pmu::addr::{
     FREEZE_CTRL, PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL as GLOBAL_CTRL, PERF_GLOBAL_OVF_CTRL as OVF_CTRL,
     PERF_GLOBAL_STATUS as STATUS, PERF_SPFLT_CONTROL as SPFLT_CONTROL, SHADOW, SHADOW_CTRL, SPFLT, TSC, USER_ACCESS,
 };
-use common::pmu::evtsel::{E, EN, INT, OS, USR};
-use common::pmu::PmuBench;
+use crate::common::pmu::evtsel::{E, EN, INT, OS, USR};
+use crate::common::pmu::PmuBench;
 
 /// A bench at T = 4, K = 2, CW = 40.
 fn new_bench() -> PmuBench {
