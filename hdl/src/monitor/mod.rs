@@ -1,5 +1,6 @@
 //! The event-order monitor (docs/monitor.md; seed 000: Denso JP6447320B2).
 pub mod context_record;
+pub mod driver;
 pub mod event_register;
 pub mod groups;
 pub mod match_counter;

@@ -5,6 +5,7 @@
 //!
 //! Section numbers (§) in this folder refer to docs/pmu.md, the PMU's documentation.
 pub mod counter;
+pub mod driver;
 pub mod event_decoder;
 pub mod event_fields;
 pub mod event_key;

@@ -1,10 +1,11 @@
 //! Register tables: each design describes its registers once, in a Rust table of
 //! [`Register`]s, and everything else is generated from that table: the register
 //! port's decoder, access check and read mux, the Markdown register tables of the
-//! docs, and the C header ([`export`]).
+//! docs, the C header ([`export`]) and the C driver ([`driver`]).
 //!
 //! Widths and copy counts may depend on the design's parameters; they are named
 //! symbolically (`"N"`, `"K"`, `"CW"`) and resolved by a [`Params`] lookup.
+pub mod driver;
 pub mod export;
 pub mod interface;
 pub mod ipxact;
