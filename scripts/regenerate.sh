@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Refresh the committed artifacts under generated/ for each design's default
-# configuration, bare and behind each bus (docs/bus.md): the Verilog, the C headers,
-# register descriptions and tables, the FuseSoC cores, and the resource report
+# configuration, bare and behind each bus (docs/bus.md): the Verilog, the C headers
+# and drivers, register descriptions and tables, the FuseSoC cores, and the resource report
 # (Markdown and JSON). With --sweep, also the monitor's area sweep at W=3 (table,
 # JSON, SVG plot) and its build options compared at N=8/16/32 with the hand-written
 # RTL figures (docs/monitor.md §7.3); about 1.5 hours on 2 cores, most of it the

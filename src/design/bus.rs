@@ -6,7 +6,9 @@
 //! `<bus top>`, then the FuseSoC smoke test bench.
 use pmugen_hdl::bus::{self, Bus, WrappedDesign};
 
-use super::{fusesoc, Artifact, Design};
+use pmugen_hdl::regmap::driver::Reach;
+
+use super::{fusesoc, Artifact, Design, DriverInterface};
 use crate::report::harness::top_ports;
 
 /// Every file `generate` writes for `design` on the interface `bus`.
@@ -22,8 +24,27 @@ pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<Vec<Artifa
         Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, design.kind(), "docs/bus.md") },
     ];
     artifacts.extend(design.register_descriptions(bus));
+    artifacts.push(c_driver(design, bus));
     artifacts.extend(design.tables());
     Ok(artifacts)
+}
+
+/// `<top>_driver.h`, the C driver of `design` on `bus`: through the bare register port,
+/// or memory-mapped at the bus's data width.
+pub fn c_driver<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Artifact {
+    let top = bus.top_name(&design.top_name());
+    if bus == Bus::Bare {
+        return design.c_driver(&DriverInterface {
+            top: &top,
+            reach: Reach::Port,
+            title: "the bare register port",
+            flags: "",
+        });
+    }
+    let data_bits = design.bus_layout().0.data_bits;
+    let flags = format!("--bus {}", bus.flag_value());
+    let title = format!("its {data_bits}-bit {} slave", bus.title());
+    design.c_driver(&DriverInterface { top: &top, reach: Reach::Bus { data_bits }, title: &title, flags: &flags })
 }
 
 /// The Verilog of `design` behind `bus`: the design as `<bus top>__core`, then the

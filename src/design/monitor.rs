@@ -5,8 +5,8 @@ use std::path::Path;
 
 use pmugen_hdl::bus::{AccessCheck, Bus, BusLayout};
 use pmugen_hdl::monitor::regmap::{bus_access_check, id_value};
-use pmugen_hdl::monitor::regmap_export;
 use pmugen_hdl::monitor::top::EventOrderMonitor;
+use pmugen_hdl::monitor::{driver, regmap_export};
 use pmugen_hdl::params::{MonitorParams, SerialOutput};
 use pmugen_sim::ports::monitor::MonitorCodec;
 use pmugen_sim::ports::{Engine, MonitorInputs, MonitorOutputs};
@@ -14,7 +14,7 @@ use pmugen_sim::reference::ReferenceMonitor;
 use pmugen_sim::stimulus::RandomStimulus;
 use pmugen_sim::verilator::VerilatorEngine;
 
-use super::{fusesoc, Artifact, Design};
+use super::{fusesoc, Artifact, Design, DriverInterface};
 use crate::native::NativeEngine;
 
 /// The `pmugen` arguments of a monitor configuration.
@@ -85,6 +85,13 @@ impl Design<MonitorInputs, MonitorOutputs> for Monitor {
             .map(|(name, text)| Artifact { name, text })
             .collect()
     }
+    fn c_driver(&self, interface: &DriverInterface) -> Artifact {
+        let (n, w) = (self.params.events, self.params.order_width);
+        let what = format!("event-order monitor, N={n}, W={w}");
+        let comment = interface.comment(&what, "hdl/src/monitor/regmap.rs", "docs/monitor.md §12", &self.arguments());
+        let text = driver::c_driver(interface.top, n, w, interface.reach, &comment);
+        Artifact { name: interface.file_name(), text }
+    }
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, n, w) = (self.top_name(), self.params.events, self.params.order_width);
         let design = self.verilog()?;
@@ -92,6 +99,7 @@ impl Design<MonitorInputs, MonitorOutputs> for Monitor {
         let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, n, w) },
+            super::bus::c_driver(self, Bus::Bare),
             Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(&top, n, w) },
             Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, self.kind(), "docs/monitor.md") },
         ];

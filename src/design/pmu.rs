@@ -8,14 +8,14 @@ use pmugen_hdl::bus::{AccessCheck, Bus, BusLayout};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_hdl::pmu::top::Pmu;
-use pmugen_hdl::pmu::{regmap, regmap_export};
+use pmugen_hdl::pmu::{driver, regmap, regmap_export};
 use pmugen_sim::ports::pmu::{PmuCodec, PmuInputs, PmuOutputs, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 use pmugen_sim::ports::Engine;
 use pmugen_sim::reference::ReferencePmu;
 use pmugen_sim::stimulus::PmuStimulus;
 use pmugen_sim::verilator::VerilatorEngine;
 
-use super::{fusesoc, Artifact, Design};
+use super::{fusesoc, Artifact, Design, DriverInterface};
 use crate::native::NativeEngine;
 
 /// The PMU of checked parameters.
@@ -131,6 +131,17 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
             Artifact { name: format!("{top}_design.json"), text: self.description() },
         ]
     }
+    fn c_driver(&self, interface: &DriverInterface) -> Artifact {
+        let p = &self.params;
+        let what = format!(
+            "core PMU, T={}, K={}, CW={}, D={}, AW={}, event table {}",
+            p.threads, p.counters, p.counter_width, p.trace_depth, p.address_width, p.table.stem
+        );
+        let source = format!("hdl/src/pmu/regmap.rs and the event table {}", p.table.stem);
+        let comment = interface.comment(&what, &source, "docs/pmu.md §12.7", &self.arguments());
+        let text = driver::c_driver(p, interface.top, interface.reach, &comment);
+        Artifact { name: interface.file_name(), text }
+    }
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, p) = (self.top_name(), &self.params);
         let design = self.verilog()?;
@@ -138,6 +149,7 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
         let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(p) },
+            super::bus::c_driver(self, Bus::Bare),
             Artifact { name: format!("{top}_regs.md"), text: regmap_export::markdown(p) },
         ];
         artifacts.extend(self.tables());

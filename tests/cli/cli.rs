@@ -224,7 +224,7 @@ fn generate_pmu_writes_verilog_header_and_tables_named_after_the_table() {
     );
     assert!(ok, "{text}");
     let top = "pmu_core_only_t2_k3_c33";
-    for suffix in [".v", "_regs.h", "_regs.md", "_events.json", "_inputs.json", "_inputs.md"] {
+    for suffix in [".v", "_regs.h", "_driver.h", "_regs.md", "_events.json", "_inputs.json", "_inputs.md"] {
         assert!(out.join(format!("{top}{suffix}")).exists(), "{top}{suffix} missing");
     }
     let verilog = std::fs::read_to_string(out.join(format!("{top}.v"))).unwrap();
@@ -234,6 +234,9 @@ fn generate_pmu_writes_verilog_header_and_tables_named_after_the_table() {
     assert!(verilog.contains("input wire  events;") && verilog.contains("input wire  [1:0] core_events;"));
     let header = std::fs::read_to_string(out.join(format!("{top}_regs.h"))).unwrap();
     assert!(header.contains("#define PMU_CORE_ONLY_T2_K3_C33_EVENT_L2_MISS 0x000010CBu"), "{header}");
+    let driver = std::fs::read_to_string(out.join(format!("{top}_driver.h"))).unwrap();
+    assert!(driver.contains("PMU_CORE_ONLY_T2_K3_C33_EV_L2_MISS = 0x10CB,"), "{driver}");
+    assert!(driver.contains("--event-table core_only.json --out <the directory of this file>`"), "{driver}");
     assert!(!out.read_dir().unwrap().any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".partial")));
 }
 

@@ -27,7 +27,7 @@ fn generate_with_a_bus_writes_the_wrapped_files_and_says_which() {
     let (ok, text) = pmugen(&["generate", "monitor", "--bus", "wishbone", "--out", out.to_str().unwrap()]);
     assert!(ok, "{text}");
     let top = "event_order_monitor_n8_w3_wb";
-    for suffix in [".v", ".core", ".rdl", ".xml", "_regs.h", "_regs.md"] {
+    for suffix in [".v", ".core", ".rdl", ".xml", "_regs.h", "_regs.md", "_driver.h"] {
         let name = format!("{top}{suffix}");
         assert!(out.join(&name).exists(), "{name} was not written");
         assert!(text.contains(&name), "the summary does not name {name}: {text}");

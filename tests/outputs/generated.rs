@@ -1,6 +1,6 @@
 //! The committed files under `generated/` are what the current code generates, for
 //! every design's default configuration, bare and behind each bus: Verilog, C
-//! headers, register descriptions, tables and FuseSoC cores.
+//! headers and drivers, register descriptions, tables and FuseSoC cores.
 use pmugen::design::{self, pmu::PmuDesign, Artifact, Design};
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
@@ -40,6 +40,7 @@ fn committed_pmu_files_are_up_to_date() {
         [
             "pmu_knc_t4_k2_c40.v",
             "pmu_knc_t4_k2_c40_regs.h",
+            "pmu_knc_t4_k2_c40_driver.h",
             "pmu_knc_t4_k2_c40_regs.md",
             "pmu_knc_t4_k2_c40_events.json",
             "pmu_knc_t4_k2_c40_inputs.json",
