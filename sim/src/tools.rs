@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 /// How to install the tools on Debian.
 pub const INSTALL_HINT: &str =
-    "install with `apt-get update && apt-get install -y yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++` (or run scripts/install-tools.sh)";
+    "install with `apt-get update && apt-get install -y yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++ \
+     gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf` (or run scripts/install-tools.sh)";
 
 /// Is `tool` an executable on PATH?
 fn on_path(tool: &str) -> bool {
