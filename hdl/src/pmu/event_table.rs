@@ -123,10 +123,19 @@ impl std::error::Error for TableError {}
 /// The default table's text, also what `pmugen` writes back for it.
 const KNC_JSON: &str = include_str!("../../events/knc.json");
 
+/// The RISC-V table of the RVFI adapter (docs/soc.md), the default with `--rvfi`.
+const RISCV_JSON: &str = include_str!("../../events/riscv.json");
+
 impl EventTable {
     /// Seed 001 Table 1-6 (§2.4), stem "knc".
     pub fn default_table() -> EventTable {
         Self::from_json(KNC_JSON, "knc.json", "knc", 4).expect("events/knc.json is a valid event table")
+    }
+
+    /// The RISC-V events of the RVFI adapter (docs/soc.md §1.1), stem "riscv": the
+    /// default table with `--rvfi`.
+    pub fn riscv_table() -> EventTable {
+        Self::from_json(RISCV_JSON, "riscv.json", "riscv", 4).expect("events/riscv.json is a valid event table")
     }
 
     /// Read and check a table file (`--event-table`); `counters` is K, for the
@@ -277,6 +286,20 @@ mod tests {
         assert_eq!(table.events.iter().filter(|e| e.field_width() == 2).count(), 6);
         // knc.json is written in exactly the form the generator writes tables back.
         assert_eq!(table.to_perf_json(), KNC_JSON);
+    }
+
+    #[test]
+    fn riscv_table_has_fourteen_one_bit_thread_events_coded_in_order() {
+        let table = EventTable::riscv_table();
+        assert_eq!(table.stem, "riscv");
+        assert_eq!(table.events.len(), 14);
+        for (index, event) in table.events.iter().enumerate() {
+            assert_eq!((event.code as usize, event.umask), (index + 1, 0), "{}", event.name);
+            assert_eq!((event.per_cycle_max, event.scope), (1, Scope::Thread), "{}", event.name);
+            assert!(event.brief.ends_with('.'), "{}: one sentence", event.name);
+        }
+        assert_eq!(table.layout().thread_width, 14);
+        assert_eq!(table.to_perf_json(), RISCV_JSON, "riscv.json is written as the generator writes tables");
     }
 
     #[test]
