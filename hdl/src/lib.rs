@@ -13,6 +13,8 @@ pub mod monitor;
 pub mod params;
 pub mod pmu;
 pub mod regmap;
+pub mod rvfi;
+pub mod schedule;
 #[cfg(test)]
 pub mod testing;
 pub mod top_ports;

@@ -1,0 +1,96 @@
+//! How the adapter connects its blocks in Verilog, and which inputs of its blocks it
+//! drives. Hart t's fields are [t*w +: w] of each packed port; its blocks are
+//! `classifiers$t`, `kernels$t` and `trackers$t`. The native side (`mod.rs`) evaluates
+//! the same connections in signal order; the lockstep runs against the Verilog check
+//! that both say the same.
+use rust_hdl::prelude::*;
+
+use super::RvfiAdapter;
+use crate::custom::{literal, slice};
+use crate::flip_flops::declarations;
+use crate::rvfi::events::EVENT_COUNT;
+use crate::rvfi::port;
+use crate::verilog;
+
+/// Mark every block input the adapter drives, and its outputs.
+pub(super) fn connect(adapter: &mut RvfiAdapter) {
+    for c in &mut adapter.classifiers {
+        c.valid.connect();
+        c.insn.connect();
+        c.trap.connect();
+        c.intr.connect();
+        c.pc_rdata.connect();
+        c.pc_wdata.connect();
+        c.mem_rmask.connect();
+        c.mem_wmask.connect();
+    }
+    for k in &mut adapter.kernels {
+        k.clock.connect();
+        k.reset.connect();
+        k.valid.connect();
+        k.intr.connect();
+        k.mode.connect();
+        k.handler_return.connect();
+        k.last.connect();
+    }
+    for b in &mut adapter.trackers {
+        b.clock.connect();
+        b.reset.connect();
+        b.valid.connect();
+        b.kernel.connect();
+        b.ends_block.connect();
+        b.pc_rdata.connect();
+    }
+    adapter.events.connect();
+    adapter.kernel.connect();
+    adapter.bb_end.connect();
+    adapter.bb_addr.connect();
+}
+
+/// `{name(last), ..., name(0)}`: one signal per hart, hart 0 at the LSBs.
+fn concat(count: usize, name: impl Fn(usize) -> String) -> String {
+    let parts: Vec<String> = (0..count).rev().map(name).collect();
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// The adapter's Verilog: its blocks' connections and the register stage.
+pub(super) fn verilog(adapter: &RvfiAdapter) -> String {
+    let (harts, xlen, aw) = adapter.shape();
+    let widths = port::widths(xlen);
+    // Hart t's field of the packed RVFI port `i` (port::NAMES order).
+    let field = |i: usize, t: usize| slice(port::NAMES[i], t * widths[i], widths[i], harts * widths[i]);
+    let mut v = String::new();
+    v.push_str(&declarations(&adapter.flip_flops()[..4]));
+    verilog!(v, "always @(*) begin");
+    for t in 0..harts {
+        let (c, k, b) = (format!("classifiers${t}"), format!("kernels${t}"), format!("trackers${t}"));
+        let inputs = [("valid", 0), ("insn", 1), ("trap", 2), ("intr", 3), ("pc_rdata", 5), ("pc_wdata", 6)];
+        for (input, i) in inputs.into_iter().chain([("mem_rmask", 7), ("mem_wmask", 8)]) {
+            verilog!(v, "    {c}${input} = {};", field(i, t));
+        }
+        verilog!(v, "    {k}$clock = clock;\n    {k}$reset = reset;\n    {k}$valid = {};", field(0, t));
+        verilog!(v, "    {k}$intr = {};\n    {k}$mode = {};", field(3, t), field(4, t));
+        verilog!(v, "    {k}$handler_return = {c}$handler_return;");
+        verilog!(v, "    // The kernel value of the last retirement is the registered output.");
+        verilog!(v, "    {k}$last = {};", slice("kernel_q", t, 1, harts));
+        verilog!(v, "    {b}$clock = clock;\n    {b}$reset = reset;\n    {b}$valid = {};", field(0, t));
+        verilog!(v, "    {b}$kernel = {k}$kernel;\n    {b}$ends_block = {c}$ends_block;");
+        verilog!(v, "    {b}$pc_rdata = {};", field(5, t));
+    }
+    verilog!(v, "    events = events_q;\n    kernel = kernel_q;\n    bb_end = bb_end_q;\n    bb_addr = bb_addr_q;");
+    verilog!(v, "end");
+    verilog!(v, "// The one register stage: what the retirement of cycle c gives shows in cycle c+1.");
+    verilog!(v, "always @(posedge clock) begin");
+    verilog!(v, "    if (reset) begin");
+    verilog!(v, "        events_q <= {};", literal(harts * EVENT_COUNT, 0));
+    verilog!(v, "        kernel_q <= {0};\n        bb_end_q <= {0};", literal(harts, 0));
+    verilog!(v, "        bb_addr_q <= {};", literal(harts * aw, 0));
+    verilog!(v, "    end else begin");
+    verilog!(v, "        events_q <= {};", concat(harts, |t| format!("classifiers${t}$events")));
+    verilog!(v, "        kernel_q <= {};", concat(harts, |t| format!("kernels${t}$kernel")));
+    verilog!(v, "        bb_end_q <= {};", concat(harts, |t| format!("trackers${t}$bb_end")));
+    verilog!(v, "        bb_addr_q <= {};", concat(harts, |t| format!("trackers${t}$bb_addr")));
+    verilog!(v, "    end");
+    verilog!(v, "end");
+    v
+}
