@@ -30,7 +30,9 @@ pub mod classify;
 pub mod events;
 pub mod groups;
 pub mod kernel;
+pub mod monitor_top;
 pub mod params;
+pub mod pmu_top;
 pub mod port;
 #[cfg(test)]
 pub mod testing;

@@ -1,0 +1,205 @@
+//! The event-order monitor on a RISC-V core's retirements (`generate monitor --rvfi`,
+//! top `<bare top>_rvfi`, docs/soc.md §1): the RVFI adapter of one hart and the bare
+//! monitor, whose event line k is the adapter's bit of the k-th `--rvfi-events` name,
+//! a level per cycle (the monitor's rising-edge rule then makes back-to-back
+//! retirements of one event one occurrence). The adapter's kernel and block outputs
+//! are not used. Every other port of the monitor is a port of this top.
+//!
+//! Latency: the adapter's register stage: a retirement in cycle c is on the event
+//! lines in cycle c+1.
+//!
+//! ```text
+//!  rvfi_* --> RVFI adapter (1 hart) --events[chosen]--> monitor --> reg_rdata, matched, window, ser_*
+//!  start, stop, reg_* --------------------------------------^
+//! ```
+#[cfg(test)]
+mod tests;
+mod wiring;
+
+use rust_hdl::prelude::*;
+
+use super::adapter::RvfiAdapter;
+use super::events::EVENT_COUNT;
+use super::params::RvfiOptions;
+use super::port::RvfiInputs;
+use crate::custom::Internal;
+use crate::flip_flops::{within, FlipFlops};
+use crate::monitor::top::EventOrderMonitor;
+use crate::monitor::trigger_window::TRIGGER_LINES;
+use crate::params::MonitorParams;
+use crate::word::WordSignal;
+
+/// The block address width of the monitor's adapter: its block outputs are unused, so
+/// the smallest.
+const UNUSED_ADDRESS_WIDTH: usize = 16;
+
+/// The top's name for the monitor of `params`: `<bare top>_rvfi`.
+pub fn top_name(params: &MonitorParams) -> String {
+    format!("{}_rvfi", params.top_name())
+}
+
+/// The adapter of one hart and the event-order monitor.
+pub struct RvfiMonitor {
+    /// Clock, rising edge.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset of every register (adapter and monitor).
+    pub reset: Signal<In, Bit>,
+    /// The RVFI inputs (`rvfi_valid`, `rvfi_insn`, ... packed per hart).
+    pub rvfi: RvfiInputs,
+    /// Start-trigger lines (CTRL.START_SEL picks one).
+    pub start: WordSignal<In>,
+    /// Stop-trigger lines (CTRL.STOP_SEL picks one).
+    pub stop: WordSignal<In>,
+    /// Register word address.
+    pub reg_addr: Signal<In, Bits<8>>,
+    /// Register write data.
+    pub reg_wdata: Signal<In, Bits<32>>,
+    /// Register write strobe.
+    pub reg_write: Signal<In, Bit>,
+    /// Registered read data.
+    pub reg_rdata: Signal<Out, Bits<32>>,
+    /// Match flag, registered.
+    pub matched: Signal<Out, Bit>,
+    /// Window open, registered.
+    pub window: Signal<Out, Bit>,
+    /// Serial frame bit.
+    pub ser_data: Signal<Out, Bit>,
+    /// `ser_data` carries a frame bit this cycle.
+    pub ser_valid: Signal<Out, Bit>,
+    /// This is the frame's last bit.
+    pub ser_last: Signal<Out, Bit>,
+    pub(super) adapter: RvfiAdapter,
+    pub(super) monitor: EventOrderMonitor,
+    chosen: Internal<Vec<usize>>,
+}
+
+impl RvfiMonitor {
+    /// The monitor of `params` on the adapter of `options`; event line k is the
+    /// adapter's bit `chosen[k]` (N bits, each < 14; see `events::chosen_bits`).
+    pub fn new(params: MonitorParams, options: RvfiOptions, chosen: &[usize]) -> Self {
+        assert_eq!(chosen.len(), params.events, "RvfiMonitor: one adapter event per event line");
+        assert!(chosen.iter().all(|&bit| bit < EVENT_COUNT), "RvfiMonitor: an event bit is not < {EVENT_COUNT}");
+        let mut top = Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            rvfi: RvfiInputs::new(1, options.xlen),
+            start: WordSignal::new(TRIGGER_LINES),
+            stop: WordSignal::new(TRIGGER_LINES),
+            reg_addr: Default::default(),
+            reg_wdata: Default::default(),
+            reg_write: Default::default(),
+            reg_rdata: Default::default(),
+            matched: Default::default(),
+            window: Default::default(),
+            ser_data: Default::default(),
+            ser_valid: Default::default(),
+            ser_last: Default::default(),
+            adapter: RvfiAdapter::new(1, options.xlen, options.kernel_rule, UNUSED_ADDRESS_WIDTH),
+            monitor: EventOrderMonitor::new(params),
+            chosen: Internal(chosen.to_vec()),
+        };
+        wiring::outputs(&mut top);
+        top
+    }
+
+    /// Every register of the design with its report group.
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let mut all: Vec<FlipFlops> = within("adapter", self.adapter.flip_flops()).collect();
+        all.extend(within("monitor", self.monitor.flip_flops()));
+        all
+    }
+}
+
+impl Logic for RvfiMonitor {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            wiring::clock_edge(self);
+        }
+        wiring::outputs(self);
+    }
+
+    fn connect(&mut self) {
+        wiring::connect(self);
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(wiring::verilog(self))
+    }
+}
+
+impl crate::top_ports::TopPorts for RvfiMonitor {
+    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
+        self.ports().into()
+    }
+}
+
+/// The Verilog and the connection checks see both blocks; the simulation drives them
+/// in signal order at the edge, so a delta cycle updates the top's own ports only.
+impl Block for RvfiMonitor {
+    fn connect_all(&mut self) {
+        self.connect();
+        self.ports_mut().into_iter().for_each(|port| port.connect_all());
+        self.adapter.connect_all();
+        self.monitor.connect_all();
+    }
+
+    fn update_all(&mut self) {
+        self.update();
+        self.ports_mut().into_iter().for_each(|port| port.update_all());
+    }
+
+    fn has_changed(&self) -> bool {
+        self.ports().iter().any(|(_, port)| port.has_changed())
+    }
+
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        probe.visit_start_scope(name, self);
+        for (field, part) in self.ports() {
+            part.accept(field, probe);
+        }
+        self.adapter.accept("adapter", probe);
+        self.monitor.accept("monitor", probe);
+        probe.visit_end_scope(name, self);
+    }
+}
+
+impl RvfiMonitor {
+    /// The top's ports, in declaration order, with their names.
+    fn ports(&self) -> [(&'static str, &dyn Block); 14] {
+        [
+            ("clock", &self.clock),
+            ("reset", &self.reset),
+            ("rvfi", &self.rvfi),
+            ("start", &self.start),
+            ("stop", &self.stop),
+            ("reg_addr", &self.reg_addr),
+            ("reg_wdata", &self.reg_wdata),
+            ("reg_write", &self.reg_write),
+            ("reg_rdata", &self.reg_rdata),
+            ("matched", &self.matched),
+            ("window", &self.window),
+            ("ser_data", &self.ser_data),
+            ("ser_valid", &self.ser_valid),
+            ("ser_last", &self.ser_last),
+        ]
+    }
+
+    fn ports_mut(&mut self) -> [&mut dyn Block; 14] {
+        [
+            &mut self.clock,
+            &mut self.reset,
+            &mut self.rvfi,
+            &mut self.start,
+            &mut self.stop,
+            &mut self.reg_addr,
+            &mut self.reg_wdata,
+            &mut self.reg_write,
+            &mut self.reg_rdata,
+            &mut self.matched,
+            &mut self.window,
+            &mut self.ser_data,
+            &mut self.ser_valid,
+            &mut self.ser_last,
+        ]
+    }
+}

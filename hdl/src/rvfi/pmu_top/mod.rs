@@ -1,0 +1,239 @@
+//! The PMU attached to a RISC-V core (`generate pmu --rvfi`, top `<bare top>_rvfi`,
+//! docs/soc.md §1): the RVFI adapter of T harts and the bare PMU. The adapter drives the
+//! PMU's `events` (each table event's field of hart t from the adapter's bit of that
+//! name), `core_events` (0: an RVFI table has no core-scope event), `kernel`, `bb_end`
+//! and `bb_addr`; every other port of the PMU (`pm_mark`, `pid`, the register port, the
+//! trace stream, `pmi`) is a port of this top.
+//!
+//! Latency: the adapter's register stage, then the PMU's one-cycle input latency: the
+//! events of a retirement in cycle c are counted at edge c+2 and show in the counter
+//! from cycle c+3. `pm_mark` and `pid` do not pass through the adapter.
+//!
+//! ```text
+//!  rvfi_* --> RVFI adapter --events, kernel, bb_end, bb_addr--> PMU --> pmi, reg_rdata, reg_fault, trace_*
+//!  pm_mark, pid, reg_*, trace_ready ----------------------------^
+//! ```
+#[cfg(test)]
+mod program;
+#[cfg(test)]
+mod tests;
+mod wiring;
+
+use rust_hdl::prelude::*;
+
+use super::adapter::RvfiAdapter;
+use super::events::table_bits;
+use super::params::RvfiOptions;
+use super::port::RvfiInputs;
+use crate::custom::Internal;
+use crate::dyn_signal::DynSignal;
+use crate::flip_flops::{within, FlipFlops};
+use crate::pmu::params::PmuParams;
+use crate::pmu::top::Pmu;
+
+/// The top's name for the PMU of `params`: `<bare top>_rvfi`.
+pub fn top_name(params: &PmuParams) -> String {
+    format!("{}_rvfi", params.top_name())
+}
+
+/// Where the adapter's bits go in the PMU's `events` port.
+#[derive(Clone, Debug)]
+struct EventMap {
+    /// Per table event: (the adapter's bit, the field's lsb in a thread's slice, its width).
+    fields: Vec<(usize, usize, usize)>,
+    /// TEW, one thread's slice of `events`.
+    thread_width: usize,
+    /// T.
+    harts: usize,
+}
+
+/// The adapter and the PMU of T harts.
+pub struct RvfiPmu {
+    /// Clock, rising edge.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous, active-high reset of every register (adapter and PMU).
+    pub reset: Signal<In, Bit>,
+    /// The RVFI inputs (`rvfi_valid`, `rvfi_insn`, ... packed per hart).
+    pub rvfi: RvfiInputs,
+    /// Bit t: hart t runs a marked process (for FREEZE_UNMARKED).
+    pub pm_mark: DynSignal<In>,
+    /// Hart t's process id, at [t*32 +: 32].
+    pub pid: DynSignal<In>,
+    /// Bit t: hart t's overflow interrupt (a level).
+    pub pmi: DynSignal<Out>,
+    /// The accessing hart: selects its register bank.
+    pub reg_thread: Signal<In, Bits<2>>,
+    /// 1 = privileged (ring 0), 0 = unprivileged (ring 3).
+    pub reg_priv: Signal<In, Bit>,
+    /// Register address.
+    pub reg_addr: Signal<In, Bits<8>>,
+    /// Write data.
+    pub reg_wdata: DynSignal<In>,
+    /// Write this cycle.
+    pub reg_write: Signal<In, Bit>,
+    /// Read this cycle (no side effects).
+    pub reg_read: Signal<In, Bit>,
+    /// Registered read data.
+    pub reg_rdata: DynSignal<Out>,
+    /// Registered: 1 after a cycle with a denied access.
+    pub reg_fault: Signal<Out, Bit>,
+    /// Trace stream word (0 while `trace_valid` is 0).
+    pub trace_data: DynSignal<Out>,
+    /// `trace_data` holds a word.
+    pub trace_valid: Signal<Out, Bit>,
+    /// The consumer takes the word this cycle.
+    pub trace_ready: Signal<In, Bit>,
+    /// The word is the last of its record.
+    pub trace_last: Signal<Out, Bit>,
+    pub(super) adapter: RvfiAdapter,
+    pub(super) pmu: Pmu,
+    map: Internal<EventMap>,
+}
+
+impl RvfiPmu {
+    /// The PMU of `params` behind the adapter of `options`; every event of the table
+    /// must be one the adapter produces, of thread scope ([`table_bits`] tells why not).
+    pub fn new(params: &PmuParams, options: RvfiOptions) -> Self {
+        let bits = table_bits(&params.table, &params.table.stem).unwrap_or_else(|e| panic!("RvfiPmu: {e}"));
+        let (harts, aw) = (params.threads, params.address_width);
+        let layout = params.layout();
+        let fields = bits.iter().zip(&layout.fields).map(|(&bit, field)| (bit, field.lsb, field.width)).collect();
+        let mut top = Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            rvfi: RvfiInputs::new(harts, options.xlen),
+            pm_mark: DynSignal::new(harts),
+            pid: DynSignal::new(harts * 32),
+            pmi: DynSignal::new(harts),
+            reg_thread: Default::default(),
+            reg_priv: Default::default(),
+            reg_addr: Default::default(),
+            reg_wdata: DynSignal::new(64),
+            reg_write: Default::default(),
+            reg_read: Default::default(),
+            reg_rdata: DynSignal::new(64),
+            reg_fault: Default::default(),
+            trace_data: DynSignal::new(64),
+            trace_valid: Default::default(),
+            trace_ready: Default::default(),
+            trace_last: Default::default(),
+            adapter: RvfiAdapter::new(harts, options.xlen, options.kernel_rule, aw),
+            pmu: Pmu::new(params),
+            map: Internal(EventMap { fields, thread_width: layout.thread_width, harts }),
+        };
+        wiring::outputs(&mut top);
+        top
+    }
+
+    /// Every register of the design with its report group (`adapter.events_q`,
+    /// `pmu.counters__3.value_q`).
+    pub fn flip_flops(&self) -> Vec<FlipFlops> {
+        let mut all: Vec<FlipFlops> = within("adapter", self.adapter.flip_flops()).collect();
+        all.extend(within("pmu", self.pmu.flip_flops()));
+        all
+    }
+}
+
+impl RvfiPmu {}
+
+impl Logic for RvfiPmu {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            wiring::clock_edge(self);
+        }
+        wiring::outputs(self);
+    }
+
+    fn connect(&mut self) {
+        wiring::connect(self);
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(wiring::verilog(self))
+    }
+}
+
+impl crate::top_ports::TopPorts for RvfiPmu {
+    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
+        self.ports().into()
+    }
+}
+
+/// The Verilog and the connection checks see both blocks; the simulation drives them
+/// in signal order at the edge, so a delta cycle updates the top's own ports only.
+impl Block for RvfiPmu {
+    fn connect_all(&mut self) {
+        self.connect();
+        self.ports_mut().into_iter().for_each(|port| port.connect_all());
+        self.adapter.connect_all();
+        self.pmu.connect_all();
+    }
+
+    fn update_all(&mut self) {
+        self.update();
+        self.ports_mut().into_iter().for_each(|port| port.update_all());
+    }
+
+    fn has_changed(&self) -> bool {
+        self.ports().iter().any(|(_, port)| port.has_changed())
+    }
+
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        probe.visit_start_scope(name, self);
+        for (field, part) in self.ports() {
+            part.accept(field, probe);
+        }
+        self.adapter.accept("adapter", probe);
+        self.pmu.accept("pmu", probe);
+        probe.visit_end_scope(name, self);
+    }
+}
+
+impl RvfiPmu {
+    /// The top's ports, in declaration order, with their names.
+    fn ports(&self) -> [(&'static str, &dyn Block); 18] {
+        [
+            ("clock", &self.clock),
+            ("reset", &self.reset),
+            ("rvfi", &self.rvfi),
+            ("pm_mark", &self.pm_mark),
+            ("pid", &self.pid),
+            ("pmi", &self.pmi),
+            ("reg_thread", &self.reg_thread),
+            ("reg_priv", &self.reg_priv),
+            ("reg_addr", &self.reg_addr),
+            ("reg_wdata", &self.reg_wdata),
+            ("reg_write", &self.reg_write),
+            ("reg_read", &self.reg_read),
+            ("reg_rdata", &self.reg_rdata),
+            ("reg_fault", &self.reg_fault),
+            ("trace_data", &self.trace_data),
+            ("trace_valid", &self.trace_valid),
+            ("trace_ready", &self.trace_ready),
+            ("trace_last", &self.trace_last),
+        ]
+    }
+
+    fn ports_mut(&mut self) -> [&mut dyn Block; 18] {
+        [
+            &mut self.clock,
+            &mut self.reset,
+            &mut self.rvfi,
+            &mut self.pm_mark,
+            &mut self.pid,
+            &mut self.pmi,
+            &mut self.reg_thread,
+            &mut self.reg_priv,
+            &mut self.reg_addr,
+            &mut self.reg_wdata,
+            &mut self.reg_write,
+            &mut self.reg_read,
+            &mut self.reg_rdata,
+            &mut self.reg_fault,
+            &mut self.trace_data,
+            &mut self.trace_valid,
+            &mut self.trace_ready,
+            &mut self.trace_last,
+        ]
+    }
+}
