@@ -182,6 +182,16 @@ fn every_kind_of_bad_event_table_is_refused_naming_file_event_and_key() {
             json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00", "Counter": "0,2"}]"#,
             message: r#"counter.json: event 0 (A): key "Counter" = "0,2" names counter 2, but --counters (K) = 2 allows only 0..=1"#,
         },
+        BadTable {
+            file: "case.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00", "perCycleMax": 2}]"#,
+            message: r#"case.json: event 0 (A): key "perCycleMax" differs from "PerCycleMax" only in case"#,
+        },
+        BadTable {
+            file: "twice.json",
+            json: r#"[{"EventName": "A", "EventCode": "0x01", "UMask": "0x00", "Scope": "core", "Scope": "thread"}]"#,
+            message: r#"twice.json: event 0 (A): key "Scope" is given twice in this event (expected each key once)"#,
+        },
         BadTable { file: "empty.json", json: "[]", message: "empty.json: has no events" },
         BadTable { file: "not_json.json", json: "[{\"EventName\": ", message: "not_json.json: not JSON:" },
         BadTable {

@@ -30,27 +30,39 @@ struct At<'a> {
 }
 
 impl At<'_> {
-    fn error(&self, key: &'static str, detail: String) -> TableError {
+    fn error(&self, key: &str, detail: String) -> TableError {
         TableError {
             source: self.source.to_string(),
             event: Some(self.index),
             name: self.name.map(str::to_string),
-            keys: vec![key],
+            keys: vec![key.to_string()],
             detail,
         }
     }
 
     /// `= <value as JSON> <problem>`: the value exactly as the file spells it.
-    fn bad(&self, key: &'static str, value: &Value, problem: &str) -> TableError {
+    fn bad(&self, key: &str, value: &Value, problem: &str) -> TableError {
         self.error(key, format!("= {value} {problem}"))
     }
 }
 
 const HEX_EXPECTED: &str = "is not a hex byte (expected \"0x00\"..\"0xFF\")";
 
-/// One array element to an `Event`: required keys, types and ranges (§2); uniqueness
-/// across events is the caller's job.
-pub(super) fn parse_event(item: &Value, source: &str, index: usize, counters: usize) -> Result<Event, TableError> {
+/// The keys this parser reads: a key that differs from one of them only in case would
+/// be ignored as another perf key, so it is refused.
+const KNOWN_KEYS: [&str; 7] =
+    ["EventName", "EventCode", "UMask", "BriefDescription", "PerCycleMax", "Scope", "Counter"];
+
+/// One array element to an `Event`: required keys, types and ranges (§2), no key given
+/// twice (`repeats`, the keys the element's object repeats) or spelled in another case;
+/// uniqueness across events is the caller's job.
+pub(super) fn parse_event(
+    item: &Value,
+    source: &str,
+    index: usize,
+    counters: usize,
+    repeats: &[String],
+) -> Result<Event, TableError> {
     let mut at = At { source, index, name: None };
     let Value::Object(map) = item else {
         return Err(TableError {
@@ -61,13 +73,27 @@ pub(super) fn parse_event(item: &Value, source: &str, index: usize, counters: us
             detail: format!("is {}, not an object (expected one object per event)", kind(item)),
         });
     };
+    // Named after the event when its name reads right, as the other refusals are.
+    at.name = map.get("EventName").and_then(Value::as_str).filter(|s| is_event_name(s));
+    if let Some(key) = repeats.first() {
+        return Err(at.error(key, "is given twice in this event (expected each key once)".into()));
+    }
+    for key in map.keys() {
+        if let Some(known) = KNOWN_KEYS.iter().find(|known| *known != key && known.eq_ignore_ascii_case(key)) {
+            return Err(at.error(
+                key,
+                format!("differs from \"{known}\" only in case (keys are case-sensitive; expected \"{known}\")"),
+            ));
+        }
+    }
+    at.name = None;
     let name = match map.get("EventName") {
         None => return Err(at.error("EventName", "is missing (expected a name of A-Z, 0-9 and _)".into())),
         Some(Value::String(s)) if is_event_name(s) => s.as_str(),
         Some(v) => return Err(at.bad("EventName", v, "is not a valid event name (expected [A-Z0-9_]+)")),
     };
     at.name = Some(name);
-    let byte = |key: &'static str| match map.get(key) {
+    let byte = |key: &str| match map.get(key) {
         None => Err(at.error(key, "is missing (expected a hex string \"0x00\"..\"0xFF\")".into())),
         Some(v) => parse_hex(v).ok_or_else(|| at.bad(key, v, HEX_EXPECTED)),
     };
@@ -300,6 +326,53 @@ mod tests {
             refusal(&OK0.replace('}', r#", "Scope": "Core"}"#)),
             r#"event table events/foo.json: event 0 (DATA_READ): key "Scope" = "Core" is not a scope (expected "thread" or "core")"#
         );
+    }
+
+    #[test]
+    fn refuses_a_known_key_in_another_case() {
+        let prefix = "event table events/foo.json: event 0 (DATA_READ): key ";
+        for (key, known) in [("perCycleMax", "PerCycleMax"), ("scope", "Scope"), ("COUNTER", "Counter")] {
+            assert_eq!(
+                refusal(&OK0.replace('}', &format!(r#", "{key}": 2}}"#))),
+                format!(
+                    r#"{prefix}"{key}" differs from "{known}" only in case (keys are case-sensitive; expected "{known}")"#
+                )
+            );
+        }
+        // Also next to the key spelled right, and for a key every event must have.
+        assert_eq!(
+            refusal(&OK0.replace('}', r#", "Scope": "core", "scope": "thread"}"#)),
+            format!(r#"{prefix}"scope" differs from "Scope" only in case (keys are case-sensitive; expected "Scope")"#)
+        );
+        assert_eq!(
+            refusal(r#"{"EventName": "B", "eventCode": "0x01", "EventCode": "0x00", "UMask": "0x00"}"#),
+            r#"event table events/foo.json: event 0 (B): key "eventCode" differs from "EventCode" only in case (keys are case-sensitive; expected "EventCode")"#
+        );
+    }
+
+    #[test]
+    fn refuses_a_key_given_twice_in_one_event() {
+        assert_eq!(
+            refusal(&OK0.replace('}', r#", "Scope": "core", "Scope": "thread"}"#)),
+            r#"event table events/foo.json: event 0 (DATA_READ): key "Scope" is given twice in this event (expected each key once)"#
+        );
+        assert_eq!(
+            refusal(&format!(
+                r#"{OK0}, {{"EventName": "B", "EventCode": "0x01", "UMask": "0x00", "Counter": "0", "Counter": "1"}}"#
+            )),
+            r#"event table events/foo.json: event 1 (B): key "Counter" is given twice in this event (expected each key once)"#
+        );
+        // A repeated perf key that pmugen ignores is refused too: the table is ambiguous.
+        assert_eq!(
+            refusal(&OK0.replace('}', r#", "Unit": "cpu", "Unit": "cpu"}"#)),
+            r#"event table events/foo.json: event 0 (DATA_READ): key "Unit" is given twice in this event (expected each key once)"#
+        );
+        // The same key in two events is fine.
+        let two = format!(
+            r#"[{OK0}, {}]"#,
+            OK0.replace("DATA_READ", "B").replace(r#""0x00", "UMask""#, r#""0x01", "UMask""#)
+        );
+        assert!(EventTable::from_json(&two, "f", "f", 2).is_ok());
     }
 
     #[test]

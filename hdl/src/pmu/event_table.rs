@@ -11,6 +11,7 @@ use std::path::Path;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::event_keys::repeated_keys;
 use super::event_parse::{check_counter_range, counter_text, kind, parse_event};
 
 pub use super::event_layout::{FieldPosition, InputLayout};
@@ -91,8 +92,9 @@ pub struct TableError {
     pub event: Option<usize>,
     /// The event's name, when it is known and valid.
     pub name: Option<String>,
-    /// The key(s) at fault (two for a duplicate (EventCode, UMask) pair).
-    pub keys: Vec<&'static str>,
+    /// The key(s) at fault, as the file spells them (two for a duplicate (EventCode,
+    /// UMask) pair).
+    pub keys: Vec<String>,
     /// The rest of the message: the bad value and what is allowed.
     pub detail: String,
 }
@@ -165,6 +167,8 @@ impl EventTable {
             )));
         }
         let json: Value = serde_json::from_str(text).map_err(|err| file_error(format!("not JSON: {err}")))?;
+        // serde_json keeps the last of a repeated key; the repeats are found on their own.
+        let repeated = repeated_keys(text);
         let Value::Array(items) = json else {
             return Err(file_error(format!(
                 "the top level is {}, not an array (expected a JSON array of event objects)",
@@ -176,14 +180,15 @@ impl EventTable {
         }
         let mut events: Vec<Event> = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
-            let event = parse_event(item, source, index, counters)?;
+            let repeats = repeated.get(index).map_or(&[][..], Vec::as_slice);
+            let event = parse_event(item, source, index, counters, repeats)?;
             // Duplicates are reported at the later event, naming the earlier one.
             if let Some(first) = events.iter().position(|e| e.name == event.name) {
                 return Err(TableError {
                     source: source.to_string(),
                     event: Some(index),
                     name: None,
-                    keys: vec!["EventName"],
+                    keys: vec!["EventName".to_string()],
                     detail: format!("= \"{}\" is also the name of event {first} (expected unique names)", event.name),
                 });
             }
@@ -192,7 +197,7 @@ impl EventTable {
                     source: source.to_string(),
                     event: Some(index),
                     name: Some(event.name.clone()),
-                    keys: vec!["EventCode", "UMask"],
+                    keys: vec!["EventCode".to_string(), "UMask".to_string()],
                     detail: format!(
                         "= \"{}\", \"{}\" are also those of event {first} ({}) (expected each (EventCode, UMask) pair once)",
                         hex(event.code),

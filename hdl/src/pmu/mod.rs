@@ -9,6 +9,7 @@ pub mod driver;
 pub mod event_decoder;
 pub mod event_fields;
 pub mod event_key;
+mod event_keys;
 pub mod event_layout;
 mod event_parse;
 pub mod event_sampler;

@@ -45,7 +45,7 @@ pub fn table_bits(table: &EventTable, source: &str) -> Result<Vec<usize>, TableE
         source: source.to_string(),
         event: Some(index),
         name: Some(table.events[index].name.clone()),
-        keys: vec![key],
+        keys: vec![key.to_string()],
         detail,
     };
     let mut bits = Vec::with_capacity(table.events.len());
