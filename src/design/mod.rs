@@ -5,6 +5,7 @@ pub mod bus;
 pub mod fusesoc;
 pub mod monitor;
 pub mod pmu;
+pub mod rvfi;
 
 use std::fs::File;
 use std::path::Path;

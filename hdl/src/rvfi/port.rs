@@ -131,6 +131,11 @@ impl RvfiInputs {
         Self { valid, insn, trap, intr, mode, pc_rdata, pc_wdata, mem_rmask, mem_wmask, xlen }
     }
 
+    /// The core's XLEN.
+    pub fn xlen(&self) -> Xlen {
+        self.xlen
+    }
+
     /// The signals in [`NAMES`] order.
     pub fn signals(&self) -> [&DynSignal<In>; 9] {
         [

@@ -4,6 +4,7 @@
 pub mod bus;
 pub mod monitor;
 pub mod pmu;
+pub mod rvfi;
 
 pub use monitor::{MonitorEngine, MonitorInputs, MonitorOutputs};
 

@@ -2,6 +2,7 @@
 //! docs/monitor.md), in plain Rust, with no knowledge of the hardware blocks: one
 //! model per block family, and the whole monitor composed of them following the cycle
 //! rules of docs/monitor.md §3.
+pub mod behind_rvfi;
 pub mod bus;
 pub mod counter;
 pub mod frame;
