@@ -5,10 +5,12 @@ use clap::Args;
 use std::path::PathBuf;
 
 use pmugen::design::pmu::PmuDesign;
+use pmugen::design::rvfi::RvfiPmuDesign;
 pub use pmugen::simulate::EngineChoice;
 use pmugen_hdl::params::{self, Matcher, MonitorOptions, MonitorParams, Parameter, SerialOutput};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::{check_trace_depth, PmuParams};
+use pmugen_hdl::rvfi::params::RvfiOptions;
 
 /// Parameters of an event-order monitor.
 #[derive(Args, Clone, Copy, Debug)]
@@ -79,9 +81,14 @@ pub struct PmuArgs {
 impl PmuArgs {
     /// The checked parameters, with the event table read and checked against K.
     pub fn params(&self) -> Result<PmuParams> {
+        self.params_with(EventTable::default_table())
+    }
+
+    /// The checked parameters, with `default` as the table when none is given.
+    fn params_with(&self, default: EventTable) -> Result<PmuParams> {
         let table = match &self.event_table {
             Some(path) => EventTable::from_file(path, self.counters)?,
-            None => EventTable::default_table(),
+            None => default,
         };
         let params = PmuParams::new(self.threads as u64, self.counters as u64, self.counter_width as u64, table)?;
         Ok(params.with_trace(self.trace_depth as u64, self.address_width as u64)?)
@@ -90,6 +97,14 @@ impl PmuArgs {
     /// The design of these parameters.
     pub fn design(&self) -> Result<PmuDesign> {
         Ok(PmuDesign::new(self.params()?))
+    }
+
+    /// The design behind the RVFI adapter of `options`: the RISC-V table by default; a
+    /// table with an event the adapter does not produce is refused naming it.
+    pub fn rvfi_design(&self, options: RvfiOptions) -> Result<RvfiPmuDesign> {
+        let params = self.params_with(EventTable::riscv_table())?;
+        let source = self.event_table.as_ref().map_or("riscv.json".to_string(), |path| path.display().to_string());
+        Ok(RvfiPmuDesign::new(params, options, &source)?)
     }
 }
 

@@ -1,5 +1,6 @@
 //! pmugen: generate, simulate and report synthesizable performance-monitoring hardware.
 mod cli;
+mod rvfi_flags;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -14,6 +15,7 @@ use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_sim::ports::pmu::{DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 use pmugen_sim::ports::Signals;
+use rvfi_flags::{MonitorRvfiArgs, RvfiArgs};
 
 #[derive(Parser)]
 #[command(
@@ -133,9 +135,14 @@ enum Command {
 #[derive(Subcommand)]
 enum DesignWithOut {
     /// The event-order monitor.
+    #[command(
+        after_help = "Example:\n  pmugen generate monitor --events 2 --order-width 2 --rvfi --rvfi-events CALL,RETURN"
+    )]
     Monitor {
         #[command(flatten)]
         monitor: MonitorArgs,
+        #[command(flatten)]
+        rvfi: MonitorRvfiArgs,
         /// Output directory.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
         out: PathBuf,
@@ -145,9 +152,12 @@ enum DesignWithOut {
         bus: Bus,
     },
     /// The Knights Corner-style core PMU.
+    #[command(after_help = "Example:\n  pmugen generate pmu --threads 1 --counters 4 --rvfi --bus wishbone")]
     Pmu {
         #[command(flatten)]
         pmu: PmuArgs,
+        #[command(flatten)]
+        rvfi: RvfiArgs,
         /// Output directory.
         #[arg(long, value_name = "DIR", default_value = "target/pmugen")]
         out: PathBuf,
@@ -165,12 +175,16 @@ enum DesignWithRun {
         #[command(flatten)]
         monitor: MonitorArgs,
         #[command(flatten)]
+        rvfi: MonitorRvfiArgs,
+        #[command(flatten)]
         run: RunArgs,
     },
     /// The Knights Corner-style core PMU.
     Pmu {
         #[command(flatten)]
         pmu: PmuArgs,
+        #[command(flatten)]
+        rvfi: RvfiArgs,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -412,20 +426,28 @@ fn main() -> Result<()> {
     }
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { design: DesignWithOut::Monitor { monitor, out, bus } } => {
-            let paths = generate::write(design::monitor(monitor.params()).as_ref(), bus, &out)?;
+        Command::Generate { design: DesignWithOut::Monitor { monitor, rvfi, out, bus } } => {
+            let paths = match rvfi.design(&monitor)? {
+                Some(design) => generate::write(&design, bus, &out)?,
+                None => generate::write(design::monitor(monitor.params()).as_ref(), bus, &out)?,
+            };
             println!("{}", generate::summary(&paths));
         }
-        Command::Generate { design: DesignWithOut::Pmu { pmu, out, bus } } => {
-            let paths = generate::write(&pmu.design()?, bus, &out)?;
+        Command::Generate { design: DesignWithOut::Pmu { pmu, rvfi, out, bus } } => {
+            let paths = match rvfi.options()? {
+                Some(options) => generate::write(&pmu.rvfi_design(options)?, bus, &out)?,
+                None => generate::write(&pmu.design()?, bus, &out)?,
+            };
             println!("{}", generate::summary(&paths));
         }
-        Command::Simulate { design: DesignWithRun::Monitor { monitor, run } } => {
-            run_simulation(design::monitor(monitor.params()).as_ref(), &run, EngineChoice::Native)?
-        }
-        Command::Simulate { design: DesignWithRun::Pmu { pmu, run } } => {
-            run_simulation(&pmu.design()?, &run, EngineChoice::Native)?
-        }
+        Command::Simulate { design: DesignWithRun::Monitor { monitor, rvfi, run } } => match rvfi.design(&monitor)? {
+            Some(design) => run_simulation(&design, &run, EngineChoice::Native)?,
+            None => run_simulation(design::monitor(monitor.params()).as_ref(), &run, EngineChoice::Native)?,
+        },
+        Command::Simulate { design: DesignWithRun::Pmu { pmu, rvfi, run } } => match rvfi.options()? {
+            Some(options) => run_simulation(&pmu.rvfi_design(options)?, &run, EngineChoice::Native)?,
+            None => run_simulation(&pmu.design()?, &run, EngineChoice::Native)?,
+        },
         Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, .. } } => {
             let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));

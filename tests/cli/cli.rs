@@ -296,3 +296,58 @@ fn trace_decode_writes_the_trace_and_totals_and_refuses_bad_streams_naming_the_w
     let (ok, text) = pmugen(&["trace", "decode", &dir.join("good.hex").to_string_lossy()]);
     assert!(!ok && text.contains("--design"), "without the format: {text}");
 }
+
+#[test]
+fn rvfi_flags_events_and_tables_are_refused_naming_the_flag_event_or_count_and_write_nothing() {
+    let dir = scratch("rvfi-tables");
+    std::fs::create_dir_all(&dir).unwrap();
+    let unknown = dir.join("unknown.json");
+    std::fs::write(&unknown, r#"[{"EventName": "BRANCHES", "EventCode": "0x01", "UMask": "0x00"}]"#).unwrap();
+    let core = dir.join("core.json");
+    std::fs::write(&core, r#"[{"EventName": "LOAD", "EventCode": "0x01", "UMask": "0x00", "Scope": "core"}]"#).unwrap();
+    let (unknown, core) = (unknown.to_string_lossy().into_owned(), core.to_string_lossy().into_owned());
+    let known = "CYCLES, INSTRET, STALL_CYCLES, LOAD, STORE, BRANCH, BRANCH_TAKEN, JUMP, CALL, RETURN, TRAP, INTERRUPT, SYSTEM, MULDIV";
+    let cases: [(&[&str], &[&str]); 12] = [
+        (&["pmu", "--kernel", "handler"], &["--kernel handler", "add --rvfi"]),
+        (&["pmu", "--xlen", "64"], &["--xlen 64", "add --rvfi"]),
+        (&["monitor", "--kernel", "mode"], &["--kernel mode", "add --rvfi"]),
+        (&["monitor", "--rvfi-events", "CALL,RETURN"], &["--rvfi-events CALL,RETURN", "add --rvfi"]),
+        (&["pmu", "--rvfi", "--xlen", "128"], &["--xlen = '128' is not a RISC-V XLEN; allowed: 32 or 64"]),
+        (
+            &["pmu", "--rvfi", "--kernel", "machine"],
+            &["--kernel = 'machine' is not a kernel rule; allowed: mode or handler"],
+        ),
+        (
+            &["pmu", "--rvfi", "--event-table", &unknown],
+            &[
+                r#"unknown.json: event 0 (BRANCHES): key "EventName" = "BRANCHES" is not an event the RVFI adapter produces (did you mean BRANCH?"#,
+                known,
+            ],
+        ),
+        (
+            &["pmu", "--rvfi", "--event-table", &core],
+            &[r#"core.json: event 0 (LOAD): key "Scope" = "core" is refused with --rvfi"#],
+        ),
+        (&["monitor", "--events", "2", "--rvfi"], &["--rvfi needs --rvfi-events", "2 names", known]),
+        (
+            &["monitor", "--events", "3", "--rvfi", "--rvfi-events", "CALL,RETURN"],
+            &["--rvfi-events names 2 events, but --events (N) = 3: give exactly 3 names", known],
+        ),
+        (
+            &["monitor", "--events", "2", "--rvfi", "--rvfi-events", "CALL,RETRUN"],
+            &["--rvfi-events: 'RETRUN' is not an RVFI event; did you mean RETURN?", known],
+        ),
+        (&["monitor", "--events", "2", "--rvfi", "--rvfi-events", "CALL,"], &["'' is not an RVFI event"]),
+    ];
+    for (index, (args, messages)) in cases.iter().enumerate() {
+        let out = scratch(&format!("rvfi-refused-{index}"));
+        let out_text = out.to_string_lossy().into_owned();
+        let full = [&["generate"][..], args, &["--out", &out_text]].concat();
+        let (ok, text) = pmugen(&full);
+        assert!(!ok, "{full:?} succeeded");
+        for message in *messages {
+            assert!(text.contains(message), "{full:?}: expected `{message}` in:\n{text}");
+        }
+        assert!(!out.exists(), "{full:?} wrote {}", out.display());
+    }
+}

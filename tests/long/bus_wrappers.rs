@@ -4,11 +4,14 @@
 //! without `reg_*`, then the bus's. Here lint, yosys, names and ports of every wrapped
 //! design; `generate --bus` from the command line is in tests/outputs/bus_wrappers.rs.
 
+use pmugen::design::rvfi::{RvfiMonitorDesign, RvfiPmuDesign};
 use pmugen::design::{self, bus, pmu::PmuDesign, Design};
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::emit::{module_names, module_ports};
 use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
+use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
 use pmugen_sim::tools::{verilator_lint, yosys_check};
 
 /// The bus ports in the documented order: (name, input?, width) for a window of
@@ -94,5 +97,22 @@ fn wrapped_pmus_lint_clean_with_the_documented_ports() {
         for bus in [Bus::Axi4Lite, Bus::Wishbone] {
             check(&design, bus, 13, 64, true);
         }
+    }
+}
+
+#[test]
+fn wrapped_rvfi_tops_lint_clean_with_the_documented_ports() {
+    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    for (threads, options) in [(1, RvfiOptions::default()), (2, handler64)] {
+        let params = PmuParams::new(threads, 2, 24, EventTable::riscv_table()).unwrap();
+        let design = RvfiPmuDesign::new(params, options, "riscv.json").unwrap();
+        for bus in [Bus::Axi4Lite, Bus::Wishbone] {
+            check(&design, bus, 13, 64, true);
+        }
+    }
+    let names = ["CALL", "RETURN", "BRANCH_TAKEN"].map(String::from);
+    let design = RvfiMonitorDesign::new(MonitorParams::new(3, 2).unwrap(), handler64, &names).unwrap();
+    for bus in [Bus::Axi4Lite, Bus::Wishbone] {
+        check(&design, bus, 10, 32, false);
     }
 }

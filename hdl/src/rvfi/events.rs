@@ -52,13 +52,12 @@ pub fn table_bits(table: &EventTable, source: &str) -> Result<Vec<usize>, TableE
     for (index, event) in table.events.iter().enumerate() {
         let Some(bit) = bit_of(&event.name) else {
             let value = Value::String(event.name.clone());
+            let near = close(&event.name).map_or(String::new(), |near| format!("did you mean {near}? "));
             return Err(error(
                 index,
                 "EventName",
                 format!(
-                    "= {value} is not an event the RVFI adapter produces (did you mean {}? with --rvfi the known \
-                     events are {})",
-                    closest(&event.name),
+                    "= {value} is not an event the RVFI adapter produces ({near}with --rvfi the known events are {})",
                     known()
                 ),
             ));
@@ -109,6 +108,13 @@ pub fn closest(name: &str) -> &'static str {
     EVENTS.iter().min_by_key(|event| edit_distance(&name, event)).expect("fourteen events")
 }
 
+/// The known event nearest to `name` if it is near: at most a third of its letters
+/// differ (a typo, not another event).
+fn close(name: &str) -> Option<&'static str> {
+    let near = closest(name);
+    (edit_distance(&name.to_ascii_uppercase(), near) * 3 <= name.len().max(3)).then_some(near)
+}
+
 /// Levenshtein distance: insertions, deletions and substitutions of one character.
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -157,6 +163,10 @@ mod tests {
             "{message}"
         );
         assert!(message.ends_with("SYSTEM, MULDIV)"), "{message}");
+        // A name that is no typo of a known one gets no suggestion.
+        let other = table(r#"{"EventName": "DATA_READ", "EventCode": "0x40", "UMask": "0x00"}"#);
+        let message = table_bits(&other, "mine.json").unwrap_err().to_string();
+        assert!(message.contains(r#"produces (with --rvfi the known events are CYCLES"#), "{message}");
         let core = table(r#"{"EventName": "LOAD", "EventCode": "0x40", "UMask": "0x00", "Scope": "core"}"#);
         let message = table_bits(&core, "mine.json").unwrap_err().to_string();
         assert!(message.contains(r#"event 0 (LOAD): key "Scope" = "core" is refused with --rvfi"#), "{message}");
