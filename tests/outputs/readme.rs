@@ -4,9 +4,14 @@
 
 /// The text between `<!-- register-table:<design> -->` and its closing marker in `doc`.
 fn embedded(doc: &str, design: &str) -> String {
+    embedded_between(doc, &format!("register-table:{design}"))
+}
+
+/// The text between `<!-- <marker> -->` and `<!-- /<marker> -->` in `doc`.
+fn embedded_between(doc: &str, marker: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (open, close) = (format!("<!-- register-table:{design} -->\n"), format!("<!-- /register-table:{design} -->"));
+    let (open, close) = (format!("<!-- {marker} -->\n"), format!("<!-- /{marker} -->"));
     let start = text.find(&open).unwrap_or_else(|| panic!("{doc} has no `{}` marker", open.trim())) + open.len();
     let end = start + text[start..].find(&close).unwrap_or_else(|| panic!("{doc} has no `{close}` marker"));
     text[start..end].to_string()
@@ -29,6 +34,16 @@ fn the_pmu_register_table_in_the_docs_is_generated_from_its_regmap() {
         pmugen_hdl::pmu::regmap_export::markdown_table(),
         "docs/pmu.md's register table is out of date; replace it with the output of \
          `cargo run --release -p pmugen-hdl --example print_regmap -- pmu`"
+    );
+}
+
+#[test]
+fn the_riscv_event_table_in_the_docs_is_generated_from_riscv_json() {
+    assert_eq!(
+        embedded_between("docs/soc.md", "event-table:riscv"),
+        pmugen_hdl::rvfi::events::markdown_table(),
+        "docs/soc.md's RISC-V event table is out of date; replace it with the output of \
+         `cargo run --release -p pmugen-hdl --example print_regmap -- riscv`"
     );
 }
 
@@ -88,6 +103,29 @@ fn the_axi4lite_instantiation_template_in_docs_bus_compiles_against_the_generate
          input [31:0] m_axil_araddr, input [2:0] m_axil_arprot, input m_axil_arvalid, output m_axil_arready,\n\
          output [31:0] m_axil_rdata, output [1:0] m_axil_rresp, output m_axil_rvalid, input m_axil_rready);\n\
          {template}endmodule\n"
+    );
+    assert_compiles_cleanly(&dir, &user, &verilog);
+}
+
+#[test]
+fn the_picorv32_instantiation_template_in_docs_soc_compiles_against_the_generated_verilog() {
+    use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions};
+    let template = code_block(&read("docs/soc.md"), "verilog").to_string();
+    let table = pmugen_hdl::pmu::event_table::EventTable::riscv_table();
+    let params = pmugen_hdl::pmu::params::PmuParams::new(1, 2, 40, table).unwrap();
+    let options = RvfiOptions { kernel_rule: KernelRule::Handler, ..Default::default() };
+    let design = pmugen::design::rvfi::RvfiPmuDesign::new(params, options, "riscv.json").unwrap();
+    let verilog = pmugen::design::Design::verilog(&design).unwrap();
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("picorv32-template");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A user's top with PicoRV32's RVFI outputs (RV32) and a register port of its own.
+    let user = format!(
+        "`timescale 1ns / 1ps\nmodule user_top(input clk, input rst, input cpu_rvfi_valid, input [31:0] cpu_rvfi_insn,\n\
+         input cpu_rvfi_trap, input cpu_rvfi_intr, input [1:0] cpu_rvfi_mode, input [31:0] cpu_rvfi_pc_rdata,\n\
+         input [31:0] cpu_rvfi_pc_wdata, input [3:0] cpu_rvfi_mem_rmask, input [3:0] cpu_rvfi_mem_wmask,\n\
+         output pmu_irq, input pmu_priv, input [7:0] pmu_addr, input [63:0] pmu_wdata, input pmu_write,\n\
+         input pmu_read, output [63:0] pmu_rdata, output pmu_fault, output [63:0] trace_data, output trace_valid,\n\
+         input trace_ready, output trace_last);\n{template}endmodule\n"
     );
     assert_compiles_cleanly(&dir, &user, &verilog);
 }

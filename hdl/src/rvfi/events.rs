@@ -37,6 +37,22 @@ pub fn known() -> String {
     EVENTS.join(", ")
 }
 
+/// The RISC-V table (`hdl/events/riscv.json`) as Markdown, as docs/soc.md embeds it:
+/// each event's bit in a hart's vector, codes and description.
+pub fn markdown_table() -> String {
+    let mut md = String::from("| bit | EventName | EventCode | UMask | BriefDescription |\n|---:|---|---|---|---|\n");
+    for (bit, event) in EventTable::riscv_table().events.iter().enumerate() {
+        md += &format!(
+            "| {bit} | {} | 0x{:02X} | 0x{:02X} | {} |\n",
+            event.name,
+            event.code,
+            event.umask,
+            event.brief.replace('|', "\\|")
+        );
+    }
+    md
+}
+
 /// For a PMU table used with `--rvfi` (`source` names it in errors): the adapter's bit
 /// for each table event, in table order. Refused naming the event: a name the adapter
 /// does not produce, and a core-scope event (a retirement belongs to one hart).
