@@ -123,9 +123,11 @@ impl Logic for BlockTracker {
         verilog!(v, "wire [{}:0] pc = {};", sw - 1, slice("pc_rdata", 0, sw, x));
         verilog!(v, "// A block starts at the first user retirement after reset or a block end.");
         verilog!(v, "wire [{}:0] block_start = pending_q ? start_q : pc;", sw - 1);
+        verilog!(v, "wire [{0}:0] start_d = user ? block_start : start_q;", sw - 1);
+        verilog!(v, "wire pending_d = user ? ~ends_block : pending_q;");
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (reset) begin\n        start_q <= {};\n        pending_q <= 1'b0;", literal(sw, 0));
-        verilog!(v, "    end else if (user) begin\n        start_q <= block_start;\n        pending_q <= ~ends_block;");
+        verilog!(v, "    end else begin\n        start_q <= start_d;\n        pending_q <= pending_d;");
         verilog!(v, "    end\nend");
         verilog!(v, "always @(*) begin\n    bb_end = user & ends_block;");
         verilog!(v, "    bb_addr = bb_end ? {} : {};", zero_extend("block_start", sw, aw), literal(aw, 0));

@@ -108,9 +108,10 @@ impl Logic for KernelTracker {
                 v.push_str(&declarations(&self.flip_flops()));
                 verilog!(v, "// Handler rule: from rvfi_intr through the handler's return, inclusive.");
                 verilog!(v, "wire retirement_kernel = intr | handler_q;");
+                verilog!(v, "wire handler_d = valid ? retirement_kernel & ~handler_return : handler_q;");
                 verilog!(v, "always @(posedge clock) begin");
                 verilog!(v, "    if (reset) handler_q <= 1'b0;");
-                verilog!(v, "    else if (valid) handler_q <= retirement_kernel & ~handler_return;");
+                verilog!(v, "    else handler_q <= handler_d;");
                 verilog!(v, "end");
                 v.push_str(&unused_sink("mode", &["mode".to_string()]));
             }

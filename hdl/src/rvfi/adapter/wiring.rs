@@ -6,7 +6,7 @@
 use rust_hdl::prelude::*;
 
 use super::RvfiAdapter;
-use crate::custom::{literal, slice};
+use crate::custom::{literal, range, slice};
 use crate::flip_flops::declarations;
 use crate::rvfi::events::EVENT_COUNT;
 use crate::rvfi::port;
@@ -80,16 +80,23 @@ pub(super) fn verilog(adapter: &RvfiAdapter) -> String {
     verilog!(v, "    events = events_q;\n    kernel = kernel_q;\n    bb_end = bb_end_q;\n    bb_addr = bb_addr_q;");
     verilog!(v, "end");
     verilog!(v, "// The one register stage: what the retirement of cycle c gives shows in cycle c+1.");
+    verilog!(
+        v,
+        "wire [{}:0] events_d = {};",
+        harts * EVENT_COUNT - 1,
+        concat(harts, |t| format!("classifiers${t}$events"))
+    );
+    verilog!(v, "wire {}kernel_d = {};", range(harts), concat(harts, |t| format!("kernels${t}$kernel")));
+    verilog!(v, "wire {}bb_end_d = {};", range(harts), concat(harts, |t| format!("trackers${t}$bb_end")));
+    verilog!(v, "wire [{}:0] bb_addr_d = {};", harts * aw - 1, concat(harts, |t| format!("trackers${t}$bb_addr")));
     verilog!(v, "always @(posedge clock) begin");
     verilog!(v, "    if (reset) begin");
     verilog!(v, "        events_q <= {};", literal(harts * EVENT_COUNT, 0));
     verilog!(v, "        kernel_q <= {0};\n        bb_end_q <= {0};", literal(harts, 0));
     verilog!(v, "        bb_addr_q <= {};", literal(harts * aw, 0));
     verilog!(v, "    end else begin");
-    verilog!(v, "        events_q <= {};", concat(harts, |t| format!("classifiers${t}$events")));
-    verilog!(v, "        kernel_q <= {};", concat(harts, |t| format!("kernels${t}$kernel")));
-    verilog!(v, "        bb_end_q <= {};", concat(harts, |t| format!("trackers${t}$bb_end")));
-    verilog!(v, "        bb_addr_q <= {};", concat(harts, |t| format!("trackers${t}$bb_addr")));
+    verilog!(v, "        events_q <= events_d;\n        kernel_q <= kernel_d;");
+    verilog!(v, "        bb_end_q <= bb_end_d;\n        bb_addr_q <= bb_addr_d;");
     verilog!(v, "    end");
     verilog!(v, "end");
     v
