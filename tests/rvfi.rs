@@ -180,3 +180,32 @@ fn a_retirement_is_counted_as_the_docs_draw_it() {
         assert_eq!((rdata[k + 2], rdata[k + 3]), (0, 1), "{}: reg_rdata during cycles k+3, k+4", engine.name());
     }
 }
+
+/// Every flip-flop of a synthesized `_rvfi` top belongs to a register its blocks
+/// declare (`flip_flops()`, the resource report's groups), the adapter's in the
+/// adapter's groups: T*(14 + 1 + 1 + AW) for its register stage.
+#[test]
+fn rvfi_tops_declare_every_flip_flop_of_their_netlist() {
+    use pmugen::report::netlist::analyse;
+    use pmugen_hdl::rvfi::groups;
+    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let design = pmu(2, 1, handler64);
+    let top = design.top_name();
+    let dir = scratch("rvfi-netlist");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{top}.v")), design.verilog().unwrap()).unwrap();
+    let script =
+        include_str!("../scripts/yosys/budget.ys").replace("{file}", &format!("{top}.v")).replace("{top}", &top);
+    std::fs::write(dir.join("budget.ys"), script).unwrap();
+    let (ok, log) = pmugen_sim::tools::run_tool("yosys", &["-q", "-s", "budget.ys"], &dir).unwrap();
+    assert!(ok, "{log}");
+    let netlist: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("coarse.json")).unwrap()).unwrap();
+    let all: Vec<&'static str> = pmugen_hdl::pmu::groups::ALL.iter().chain(&groups::ALL).copied().collect();
+    let hardware = pmugen_hdl::rvfi::pmu_top::RvfiPmu::new(&design.pmu.params, handler64);
+    let counts = analyse(&netlist, &top, &hardware.flip_flops(), &all, "").unwrap_or_else(|e| panic!("{top}: {e}"));
+    assert_eq!(counts.group(groups::EVENTS), 2 * 14);
+    assert_eq!(counts.group(groups::KERNEL) + counts.group(groups::HANDLER), 2 * 2);
+    assert_eq!(counts.group(groups::BLOCK_END), 2 * (1 + 32));
+    assert_eq!(counts.group(groups::BLOCK_START), 2 * (32 + 1));
+}
