@@ -351,3 +351,35 @@ fn rvfi_flags_events_and_tables_are_refused_naming_the_flag_event_or_count_and_w
         assert!(!out.exists(), "{full:?} wrote {}", out.display());
     }
 }
+
+#[test]
+fn generate_writes_the_rvfi_files_with_the_adapter_in_the_header_and_description() {
+    let out = scratch("rvfi-generate");
+    let dir = out.to_str().unwrap();
+    let (ok, text) = pmugen(&["generate", "pmu", "--threads", "1", "--counters", "4", "--rvfi", "--out", dir]);
+    assert!(ok, "{text}");
+    let top = "pmu_riscv_t1_k4_c40_rvfi";
+    for suffix in [".v", "_regs.h", "_regs.md", "_events.json", "_design.json", ".core", ".rdl", ".xml"] {
+        assert!(out.join(format!("{top}{suffix}")).exists(), "{top}{suffix} was not written: {text}");
+    }
+    let verilog = std::fs::read_to_string(out.join(format!("{top}.v"))).unwrap();
+    assert!(verilog.starts_with(&format!("// {top}.v: a RISC-V core's PMU: the RVFI adapter")), "{verilog:.400}");
+    assert!(verilog.contains("docs/soc.md") && verilog.contains("--rvfi --out"), "{verilog:.800}");
+    let description: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join(format!("{top}_design.json"))).unwrap()).unwrap();
+    assert_eq!(description["top"], top);
+    assert_eq!(
+        (&description["rvfi"], &description["kernel"], &description["xlen"]),
+        (&true.into(), &"mode".into(), &32.into())
+    );
+    let header = std::fs::read_to_string(out.join(format!("{top}_regs.h"))).unwrap();
+    assert!(header.contains("#define PMU_RISCV_T1_K4_C40_RVFI_EVENT_BRANCH_TAKEN"), "{header:.600}");
+    // The default --rvfi PMU, and the monitor with its events on a bus.
+    let (ok, text) = pmugen(&["generate", "pmu", "--rvfi", "--kernel", "handler", "--xlen", "64", "--out", dir]);
+    assert!(ok && out.join("pmu_riscv_t4_k2_c40_rvfi.v").exists(), "{text}");
+    let description = std::fs::read_to_string(out.join("pmu_riscv_t4_k2_c40_rvfi_design.json")).unwrap();
+    assert!(description.contains(r#""kernel": "handler""#) && description.contains(r#""xlen": 64"#), "{description}");
+    let args = ["generate", "monitor", "--events", "2", "--rvfi", "--rvfi-events", "CALL,RETURN", "--bus", "axi4lite"];
+    let (ok, text) = pmugen(&[&args[..], &["--out", dir]].concat());
+    assert!(ok && out.join("event_order_monitor_n2_w3_rvfi_axil.v").exists(), "{text}");
+}

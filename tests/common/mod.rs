@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod pmu;
+pub mod rvfi;
 
 use std::fmt::Debug;
 

@@ -18,5 +18,6 @@ mod pmu_seed001_pmi;
 mod pmu_seed002;
 mod pmu_smoke;
 mod pmu_trace;
+mod rvfi;
 mod spec_rules;
 mod worked_example;

@@ -19,4 +19,5 @@ mod frictions;
 mod fusesoc;
 mod pmu_configs;
 mod pmu_cosim;
+mod rvfi;
 mod verilog_validity;

@@ -17,4 +17,5 @@ mod generated;
 mod icarus_example;
 mod readme;
 mod register_descriptions;
+mod rvfi;
 mod timing_diagrams;

@@ -1,0 +1,91 @@
+//! The `_rvfi` tops' files (`generate ... --rvfi`, docs/soc.md §1.5): their ports are the
+//! bare design's minus what the adapter drives, plus the RVFI signals; they lint, pass
+//! yosys, name every module after the top, and declare every flip-flop they have.
+use crate::common::cli::scratch;
+use crate::common::rvfi::{monitor, pmu};
+use pmugen::design::pmu::PmuDesign;
+use pmugen::design::{self, Design};
+use pmugen_hdl::emit::{module_names, module_ports};
+use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
+use pmugen_sim::tools::{verilator_lint, yosys_check};
+
+/// The RVFI ports of `harts` harts of `xlen`, in the top's order.
+fn rvfi_ports(harts: usize, xlen: usize) -> Vec<(String, bool, usize)> {
+    let widths = [1, 32, 1, 1, 2, xlen, xlen, xlen / 8, xlen / 8];
+    let names = pmugen_sim::ports::rvfi::RVFI_PORTS;
+    names.iter().zip(widths).map(|(name, width)| (name.to_string(), true, harts * width)).collect()
+}
+
+/// The `_rvfi` top's ports are the bare design's (`bare`, its Verilog), without what
+/// the adapter drives, with the RVFI signals after `reset`; the file lints, passes
+/// yosys and names every module after the top.
+fn check_ports_and_tools<I, O>(
+    design: &dyn Design<I, O>,
+    bare: (&str, String),
+    driven: &[&str],
+    harts: usize,
+    xlen: usize,
+) {
+    let top = design.top_name();
+    assert_eq!(top, format!("{}_rvfi", bare.0));
+    let verilog = design.verilog().unwrap();
+    let mut expected = Vec::new();
+    for port in module_ports(&bare.1, bare.0).unwrap() {
+        let reset = port.0 == "reset";
+        if !driven.contains(&port.0.as_str()) {
+            expected.push(port);
+        }
+        if reset {
+            expected.extend(rvfi_ports(harts, xlen));
+        }
+    }
+    assert_eq!(module_ports(&verilog, &top).unwrap(), expected, "{top}: ports");
+    for module in module_names(&verilog) {
+        assert!(module.starts_with(&top), "module {module} does not start with {top}");
+    }
+    verilator_lint(&verilog, &top).unwrap_or_else(|e| panic!("{top}: {e}"));
+    yosys_check(&verilog, &top).unwrap_or_else(|e| panic!("{top}: {e}"));
+}
+
+#[test]
+fn rvfi_tops_have_the_documented_ports_and_lint_clean() {
+    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let driven = ["events", "core_events", "kernel", "bb_end", "bb_addr"];
+    for (threads, counters, options, xlen) in [(1, 4, RvfiOptions::default(), 32), (4, 2, handler64, 64)] {
+        let design = pmu(threads, counters, options);
+        let bare = PmuDesign::new(design.pmu.params.clone());
+        check_ports_and_tools(&design, (&bare.top_name(), bare.verilog().unwrap()), &driven, threads, xlen);
+    }
+    let design = monitor(4, "CALL,RETURN,CALL,BRANCH_TAKEN", handler64);
+    let bare = design::monitor(design.params);
+    check_ports_and_tools(&design, (&bare.top_name(), bare.verilog().unwrap()), &["events"], 1, 64);
+}
+
+/// Every flip-flop of a synthesized `_rvfi` top belongs to a register its blocks
+/// declare (`flip_flops()`, the resource report's groups), the adapter's in the
+/// adapter's groups: T*(14 + 1 + 1 + AW) for its register stage.
+#[test]
+fn rvfi_tops_declare_every_flip_flop_of_their_netlist() {
+    use pmugen::report::netlist::analyse;
+    use pmugen_hdl::rvfi::groups;
+    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let design = pmu(2, 1, handler64);
+    let top = design.top_name();
+    let dir = scratch("rvfi-netlist");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{top}.v")), design.verilog().unwrap()).unwrap();
+    let script =
+        include_str!("../../scripts/yosys/budget.ys").replace("{file}", &format!("{top}.v")).replace("{top}", &top);
+    std::fs::write(dir.join("budget.ys"), script).unwrap();
+    let (ok, log) = pmugen_sim::tools::run_tool("yosys", &["-q", "-s", "budget.ys"], &dir).unwrap();
+    assert!(ok, "{log}");
+    let netlist: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("coarse.json")).unwrap()).unwrap();
+    let all: Vec<&'static str> = pmugen_hdl::pmu::groups::ALL.iter().chain(&groups::ALL).copied().collect();
+    let hardware = pmugen_hdl::rvfi::pmu_top::RvfiPmu::new(&design.pmu.params, handler64);
+    let counts = analyse(&netlist, &top, &hardware.flip_flops(), &all, "").unwrap_or_else(|e| panic!("{top}: {e}"));
+    assert_eq!(counts.group(groups::EVENTS), 2 * 14);
+    assert_eq!(counts.group(groups::KERNEL) + counts.group(groups::HANDLER), 2 * 2);
+    assert_eq!(counts.group(groups::BLOCK_END), 2 * (1 + 32));
+    assert_eq!(counts.group(groups::BLOCK_START), 2 * (32 + 1));
+}
