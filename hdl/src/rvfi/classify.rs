@@ -22,7 +22,7 @@ pub struct Classified {
     pub handler_return: bool,
 }
 
-/// The classification of `r` on a core of `xlen` (the twin of the Verilog below).
+/// The classification of `r` on a core of `xlen`, as the classifier's Verilog computes it.
 pub fn classify(r: &HartSignals, xlen: Xlen) -> Classified {
     let insn = r.insn;
     let field = |lsb: u32, bits: u32| insn >> lsb & ((1 << bits) - 1);
