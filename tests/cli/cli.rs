@@ -283,3 +283,45 @@ fn trace_decode_writes_the_trace_and_totals_and_refuses_bad_streams_naming_the_w
     let (ok, text) = pmugen(&["trace", "decode", &dir.join("good.hex").to_string_lossy()]);
     assert!(!ok && text.contains("--design"), "without the format: {text}");
 }
+
+#[test]
+fn bad_bus_widths_name_the_flag_and_what_is_allowed_and_write_nothing() {
+    let cases: [(&[&str], &[&str]); 7] = [
+        (&["generate", "pmu", "--bus", "axi4lite", "--bus-width", "16"], &["--bus-width", "'16'", "32", "64"]),
+        (&["generate", "pmu", "--bus", "wishbone", "--bus-width", "wide"], &["--bus-width", "'wide'", "32", "64"]),
+        (&["generate", "pmu", "--bus-width", "32"], &["--bus-width 32", "--bus axi4lite", "--bus wishbone"]),
+        (&["generate", "pmu", "--bus", "none", "--bus-width", "64"], &["--bus-width 64", "--bus axi4lite"]),
+        (&["generate", "monitor", "--bus", "axi4lite", "--bus-width", "32"], &["--bus-width 32", "PMU", "monitor"]),
+        (&["generate", "monitor", "--bus-width", "64"], &["--bus-width 64", "PMU", "monitor"]),
+        (&["report", "pmu", "--bus-width", "32"], &["--bus-width 32", "--bus axi4lite"]),
+    ];
+    for (index, (args, needles)) in cases.iter().enumerate() {
+        let out = scratch(&format!("bad-bus-width-{index}"));
+        let out_text = out.to_string_lossy().into_owned();
+        let mut full = args.to_vec();
+        full.extend(["--out", &out_text]);
+        let (ok, text) = pmugen(&full);
+        assert!(!ok, "{full:?} succeeded");
+        for needle in *needles {
+            assert!(text.contains(needle), "{full:?}: expected `{needle}` in:\n{text}");
+        }
+        assert!(!out.exists(), "{full:?} wrote {}", out.display());
+    }
+}
+
+#[test]
+fn bus_width_32_names_the_tops_and_64_is_the_default_bus() {
+    for (width, suffix) in [("32", "_axil32"), ("64", "_axil")] {
+        let out = scratch(&format!("bus-width-{width}"));
+        let out_text = out.to_string_lossy().into_owned();
+        let args = ["generate", "pmu", "--threads", "1", "--bus", "axi4lite", "--bus-width", width, "--out", &out_text];
+        let (ok, text) = pmugen(&args);
+        assert!(ok, "{text}");
+        let top = format!("pmu_knc_t1_k2_c40{suffix}");
+        let verilog = std::fs::read_to_string(out.join(format!("{top}.v"))).unwrap();
+        assert!(verilog.contains(&format!("module {top}(")), "{top}");
+        // The header's regenerate command gives the width it was generated with.
+        let regenerate = if width == "32" { "--bus axi4lite --bus-width 32 --out" } else { "--bus axi4lite --out" };
+        assert!(verilog.contains(regenerate), "{top}: no `{regenerate}`");
+    }
+}
