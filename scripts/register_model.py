@@ -4,8 +4,8 @@ Compiles each SystemRDL file with systemrdl-compiler (with --ipxact: imports eac
 IP-XACT file with PeakRDL-ipxact's importer into a compiler), elaborates it and prints
 one JSON object with an entry per file: the top's name, the compiler's warnings, and
 every register instance (arrays unrolled) with its absolute byte address, its name with
-its array index, its path below the top, and its fields (name, lsb, msb, sw access and
-the reset value when it has one). tests/outputs/register_descriptions.rs compares this
+its array index, its path below the top, its width and access width, and its fields
+(name, lsb, msb, sw access and the reset value when it has one). tests/outputs/register_descriptions.rs compares this
 model with the Rust register tables, so a description is checked as the tools read it.
 
 Usage: target/venv/bin/python scripts/register_model.py [--ipxact] FILE...
@@ -51,6 +51,8 @@ def register_model(register, top):
         "address": register.absolute_address,
         "name": register.get_path_segment(),
         "path": path[len(top.get_path()) + 1:],
+        "regwidth": register.get_property("regwidth"),
+        "accesswidth": register.get_property("accesswidth"),
         "fields": [field_model(field) for field in register.fields()],
     }
 

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::rvfi::RvfiPmuDesign;
 pub use pmugen::simulate::EngineChoice;
+use pmugen_hdl::bus::{Bus, BUS_WIDTHS};
 use pmugen_hdl::params::{self, Matcher, MonitorOptions, MonitorParams, Parameter, SerialOutput};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::{check_trace_depth, PmuParams};
@@ -175,6 +176,36 @@ pub struct RunArgs {
 }
 
 /// `--bus`: none, axi4lite or wishbone.
-pub fn parse_bus(text: &str) -> Result<pmugen_hdl::bus::Bus, String> {
+pub fn parse_bus(text: &str) -> Result<Bus, String> {
     text.parse()
+}
+
+/// `--bus-width`: 32 or 64.
+pub fn parse_bus_width(text: &str) -> Result<usize, String> {
+    let allowed = "allowed: 32 (each 64-bit register as two 32-bit words) or 64 (the default)";
+    match text.trim().parse::<usize>() {
+        Ok(width) if BUS_WIDTHS.contains(&width) => Ok(width),
+        _ => Err(format!("'{text}' is not a bus width; {allowed}")),
+    }
+}
+
+/// The PMU's bus from `--bus` and `--bus-width`: refused without a bus.
+pub fn pmu_bus(bus: Bus, width: Option<usize>) -> Result<Bus> {
+    match width {
+        None => Ok(bus),
+        Some(width) => bus.with_width(width).map_err(anyhow::Error::msg),
+    }
+}
+
+/// The monitor's bus from `--bus` and `--bus-width`: the monitor refuses any width,
+/// its 32-bit registers already being one bus word each.
+pub fn monitor_bus(bus: Bus, width: Option<usize>) -> Result<Bus> {
+    match width {
+        None => Ok(bus),
+        Some(width) => anyhow::bail!(
+            "--bus-width {width} is for the PMU (pmugen generate pmu --bus axi4lite|wishbone --bus-width 32|64); \
+             the monitor's registers are 32 bits wide and its bus always carries one register per word: leave \
+             --bus-width out"
+        ),
+    }
 }

@@ -150,6 +150,10 @@ enum DesignWithOut {
         /// (Wishbone B4 classic), docs/bus.md.
         #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
         bus: Bus,
+        /// Refused: the monitor's bus is as wide as its 32-bit registers (the flag is
+        /// the PMU's).
+        #[arg(long, value_name = "BITS", value_parser = cli::parse_bus_width, hide = true)]
+        bus_width: Option<usize>,
     },
     /// The Knights Corner-style core PMU.
     #[command(after_help = "Example:\n  pmugen generate pmu --threads 1 --counters 4 --rvfi --bus wishbone")]
@@ -165,6 +169,12 @@ enum DesignWithOut {
         /// (Wishbone B4 classic), docs/bus.md.
         #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
         bus: Bus,
+        /// The slave's data width with --bus: 64 (default, one word per register) or
+        /// 32 (for 32-bit CPUs: each 64-bit register is two words, +0 low and +4 high,
+        /// read low then high, written high then low; top `<top>_axil32` / `<top>_wb32`,
+        /// docs/bus.md §8).
+        #[arg(long, value_name = "BITS", value_parser = cli::parse_bus_width)]
+        bus_width: Option<usize>,
     },
 }
 
@@ -262,6 +272,9 @@ enum ReportDesign {
         /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
         #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
         bus: Bus,
+        /// The slave's data width with --bus: 64 (default) or 32 (docs/bus.md §8).
+        #[arg(long, value_name = "BITS", value_parser = cli::parse_bus_width)]
+        bus_width: Option<usize>,
     },
 }
 
@@ -426,14 +439,16 @@ fn main() -> Result<()> {
     }
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { design: DesignWithOut::Monitor { monitor, rvfi, out, bus } } => {
+        Command::Generate { design: DesignWithOut::Monitor { monitor, rvfi, out, bus, bus_width } } => {
+            let bus = cli::monitor_bus(bus, bus_width)?;
             let paths = match rvfi.design(&monitor)? {
                 Some(design) => generate::write(&design, bus, &out)?,
                 None => generate::write(design::monitor(monitor.params()).as_ref(), bus, &out)?,
             };
             println!("{}", generate::summary(&paths));
         }
-        Command::Generate { design: DesignWithOut::Pmu { pmu, rvfi, out, bus } } => {
+        Command::Generate { design: DesignWithOut::Pmu { pmu, rvfi, out, bus, bus_width } } => {
+            let bus = cli::pmu_bus(bus, bus_width)?;
             let paths = match rvfi.options()? {
                 Some(options) => generate::write(&pmu.rvfi_design(options)?, bus, &out)?,
                 None => generate::write(&pmu.design()?, bus, &out)?,
@@ -461,7 +476,8 @@ fn main() -> Result<()> {
             let options = report::Options { place: !budget_only, fmax: true, seeds: None };
             report_on_bus(&params, design::monitor(params).as_ref(), bus, out, &options)?;
         }
-        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, bus } } => {
+        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, bus, bus_width } } => {
+            let bus = cli::pmu_bus(bus, bus_width)?;
             let design = pmu.design()?;
             let options = report::Options { place: !budget_only, fmax: !no_fmax, seeds: None };
             report_on_bus(&design, &design, bus, out, &options)?;

@@ -11,55 +11,23 @@ is AxPROT[0] on AXI4-Lite and `wb_priv` on Wishbone: 1 = ring 0, 0 = ring 3.
 The event input layout comes from the generated `<top>_inputs.json` (docs/pmu.md §2.2).
 """
 
-import json
-import os
 import random
-from pathlib import Path
 
 import cocotb
 from cocotb.triggers import ClockCycles, FallingEdge
 
-from bus_helpers import TIMEOUT_US, expect_error, expect_ok, start
+from bus_helpers import TIMEOUT_US, expect_error, expect_ok
+from pmu_bench import (EN, OS, PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL, PERF_GLOBAL_STATUS, PERF_SPFLT_CONTROL,
+                         PMU_ID, RING0, RING3, SPFLT, TSC, USER_ACCESS, USR, at, field, inputs_layout, read_id,
+                         reset_pmu)
 
-# Register addresses (docs/pmu.md §6.1).
-PMU_ID, TSC, PERF_CNTR, PERF_EVTSEL = 0x00, 0x10, 0x20, 0x28
-PERF_SPFLT_CONTROL, PERF_GLOBAL_STATUS, PERF_GLOBAL_CTRL = 0x2C, 0x2D, 0x2F
-USER_ACCESS, SPFLT = 0x3E, 0x3F
-# PERF_EVTSEL fields.
-USR, OS, EN = 1 << 16, 1 << 17, 1 << 22
 INSTRUCTIONS_EXECUTED = 0x0016  # UMASK << 8 | EVENT
-RING0, RING3 = True, False
-
-
-def at(register, thread=0):
-    """The byte address of `register` in thread `thread`'s bank."""
-    return thread * 0x800 + 8 * register
-
-
-def inputs_layout(dut):
-    """The generated `<top>_inputs.json` next to the Verilog (the bare top's name: the
-    wrapper keeps the bare design's event ports)."""
-    verilog = Path(os.environ["PMUGEN_VERILOG"])
-    bare = dut._name.removesuffix("_axil").removesuffix("_wb")
-    for name in (f"{dut._name}_inputs.json", f"{bare}_inputs.json"):
-        if (verilog.parent / name).is_file():
-            return json.loads((verilog.parent / name).read_text())
-    raise AssertionError(f"no {bare}_inputs.json next to {verilog}: pmugen generate pmu writes it (docs/pmu.md §2.2)")
-
-
-def field(layout, event, thread):
-    """(lsb, width) of `event`'s input field of `thread` in the `events` port."""
-    (entry,) = [e for e in layout["events"] if e["name"] == event]
-    assert entry["port"] == "events", f"{event} is not a thread-scope event"
-    (bits,) = [b for b in entry["bits"] if b["thread"] == thread]
-    return bits["lsb"], bits["msb"] - bits["lsb"] + 1
 
 
 async def setup(dut):
     """Reset with every event-side input 0 and trace_ready 1; returns (bus, T, K)."""
-    bus = await start(dut, {"events": 0, "core_events": 0, "kernel": 0, "pm_mark": 0, "bb_end": 0,
-                            "bb_addr": 0, "pid": 0, "trace_ready": 1})
-    ident = await expect_ok(bus.read(at(PMU_ID), RING0), "ring-0 read of PMU_ID")
+    bus = await reset_pmu(dut)
+    ident = await read_id(bus)
     assert ident >> 48 == 0x504D, f"PMU_ID = {ident:#018x}: magic is not 0x504D"
     threads, counters = ident & 0xFF, (ident >> 8) & 0xFF
     assert len(dut.kernel) == threads, f"PMU_ID says T = {threads}, kernel has {len(dut.kernel)} bits"

@@ -53,17 +53,19 @@ pub fn verilog<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<String, Stri
     if bus == Bus::Bare {
         return design.verilog();
     }
+    // Checked before the design is emitted: a narrow bus needs registers wider than it.
+    let (layout, check) = design.bus_layout();
+    let layout = layout.on(bus)?;
     let top = bus.top_name(&design.top_name());
     let core = format!("{top}__core");
     let core_verilog = design.verilog_as(&core, &header(design, bus))?;
     let ports = top_ports(&core_verilog, &core).map_err(|e| e.to_string())?;
-    let (layout, check) = design.bus_layout();
     let wrapped = WrappedDesign::new(&top, &core, ports, layout, check)?;
     Ok(core_verilog + &bus::slave_verilog(bus, &wrapped))
 }
 
 /// The design's header, for the wrapped file: its name and bus first, the regenerate
-/// command with `--bus`.
+/// command with `--bus` (and `--bus-width 32` for a narrow bus).
 fn header<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Vec<String> {
     let bare = design.top_name();
     let top = bus.top_name(&bare);
@@ -74,7 +76,7 @@ fn header<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Vec<String> {
     }
     for line in &mut lines {
         *line = line
-            .replace(" --out <", &format!(" --bus {} --out <", bus.flag_value()))
+            .replace(" --out <", &format!(" {} --out <", bus.arguments()))
             .replace(&format!("{bare}_regs.md"), &format!("{top}_regs.md"));
     }
     lines

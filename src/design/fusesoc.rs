@@ -66,43 +66,66 @@ pub fn testbench(top: &str, verilog: &str, read: &IdentityRead, bus: Bus) -> Res
     let _ = writeln!(tb, "\n    {top} dut (\n{}\n    );\n", connections.join(",\n"));
     let _ = writeln!(tb, "    always #5 clock = ~clock;\n\n    initial begin\n        reset = 1;");
     let _ = writeln!(tb, "        repeat (2) @(posedge clock);\n        #1 reset = 0;");
-    // Each bus reads register 0 of bank 0 (byte address 0), privileged.
-    let data = match bus {
-        Bus::Bare => {
-            let strobes: String = read.strobes.iter().map(|s| format!(" {s} = 1;")).collect();
-            let _ = writeln!(tb, "        reg_addr = {}'h{:x};{strobes}", width("reg_addr"), read.address);
-            let _ = writeln!(tb, "        @(posedge clock);\n        #1;");
-            "reg_rdata"
-        }
-        Bus::Axi4Lite => {
-            let _ = writeln!(
-                tb,
-                "        s_axil_araddr = 0; s_axil_arprot = 3'b001; s_axil_arvalid = 1; s_axil_rready = 1;"
-            );
-            let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_arready) @(negedge clock);");
-            let _ = writeln!(tb, "        @(posedge clock);\n        #1 s_axil_arvalid = 0;");
-            let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_rvalid) @(negedge clock);");
-            let _ = writeln!(
-                tb,
-                "        if (s_axil_rresp !== 2'b00) $fatal(1, \"FAIL: {top} answered RRESP %b\", s_axil_rresp);"
-            );
-            "s_axil_rdata"
-        }
-        Bus::Wishbone => {
-            let privilege = if has("wb_priv") { " wb_priv = 1;" } else { "" };
-            let _ = writeln!(
-                tb,
-                "        wb_adr = 0; wb_we = 0; wb_sel = {{{}{{1'b1}}}}; wb_cyc = 1; wb_stb = 1;{privilege}",
-                width("wb_sel")
-            );
-            let _ = writeln!(tb, "        @(negedge clock);\n        while (!wb_ack && !wb_err) @(negedge clock);");
-            let _ = writeln!(tb, "        if (!wb_ack) $fatal(1, \"FAIL: {top} answered ERR\");");
-            "wb_dat_r"
+    // Each bus reads register 0 of bank 0 (byte address 0), privileged; a narrow bus
+    // reads its two words, +0 then +4 (docs/bus.md §8), and checks the +0 word first.
+    let (data, expected) = if bus == Bus::Bare {
+        let strobes: String = read.strobes.iter().map(|s| format!(" {s} = 1;")).collect();
+        let _ = writeln!(tb, "        reg_addr = {}'h{:x};{strobes}", width("reg_addr"), read.address);
+        let _ = writeln!(tb, "        @(posedge clock);\n        #1;");
+        ("reg_rdata", read.expected)
+    } else {
+        let data = if bus.protocol() == Bus::Axi4Lite { "s_axil_rdata" } else { "wb_dat_r" };
+        let bits = width(data);
+        match bus.narrow_width() {
+            Some(_) => {
+                let low = read.expected & (u64::MAX >> (64 - bits));
+                bus_read(&mut tb, top, bus, 0, &width, has("wb_priv"));
+                let low = format!("{bits}'h{low:x}");
+                let _ = writeln!(
+                    tb,
+                    "        if ({data} !== {low}) $fatal(1, \"FAIL: {top} read %h at +0, expected %h\", {data}, {low});"
+                );
+                bus_read(&mut tb, top, bus, bits / 8, &width, has("wb_priv"));
+                (data, read.expected >> bits)
+            }
+            None => {
+                bus_read(&mut tb, top, bus, 0, &width, has("wb_priv"));
+                (data, read.expected)
+            }
         }
     };
-    let expected = format!("{}'h{:x}", width(data), read.expected);
+    let expected = format!("{}'h{:x}", width(data), expected);
     let _ = writeln!(tb, "        if ({data} === {expected}) begin\n            $display(\"PASS: {top} identifies itself as %h\", {data});");
     let _ = writeln!(tb, "            $finish;\n        end else begin");
     let _ = writeln!(tb, "            $fatal(1, \"FAIL: {top} read %h, expected %h\", {data}, {expected});\n        end\n    end\nendmodule\n`endif");
     Ok(tb)
+}
+
+/// One privileged read of byte `address` on `bus`, up to its response, whose data
+/// the caller checks in that cycle.
+fn bus_read(tb: &mut String, top: &str, bus: Bus, address: usize, width: &dyn Fn(&str) -> usize, priv_port: bool) {
+    if bus.protocol() == Bus::Axi4Lite {
+        let _ = writeln!(
+            tb,
+            "        s_axil_araddr = {address}; s_axil_arprot = 3'b001; s_axil_arvalid = 1; s_axil_rready = 1;"
+        );
+        let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_arready) @(negedge clock);");
+        let _ = writeln!(tb, "        @(posedge clock);\n        #1 s_axil_arvalid = 0;");
+        let _ = writeln!(tb, "        @(negedge clock);\n        while (!s_axil_rvalid) @(negedge clock);");
+        let _ = writeln!(
+            tb,
+            "        if (s_axil_rresp !== 2'b00) $fatal(1, \"FAIL: {top} answered RRESP %b\", s_axil_rresp);"
+        );
+    } else {
+        // In the ACK cycle of a previous read the slave takes nothing: the first
+        // negedge waited for is already the next cycle's.
+        let privilege = if priv_port { " wb_priv = 1;" } else { "" };
+        let _ = writeln!(
+            tb,
+            "        wb_adr = {address}; wb_we = 0; wb_sel = {{{}{{1'b1}}}}; wb_cyc = 1; wb_stb = 1;{privilege}",
+            width("wb_sel")
+        );
+        let _ = writeln!(tb, "        @(negedge clock);\n        while (!wb_ack && !wb_err) @(negedge clock);");
+        let _ = writeln!(tb, "        if (!wb_ack) $fatal(1, \"FAIL: {top} answered ERR\");");
+    }
 }

@@ -32,6 +32,9 @@ impl Subject for OnBus<'_> {
     fn parameters(&self) -> Vec<(&'static str, String)> {
         let mut parameters = self.inner.parameters();
         parameters.push(("bus", self.bus.flag_value().to_string()));
+        if let Some(width) = self.bus.narrow_width() {
+            parameters.push(("bus width", width.to_string()));
+        }
         parameters
     }
     fn budget_source(&self) -> &'static str {

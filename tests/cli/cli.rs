@@ -353,6 +353,31 @@ fn rvfi_flags_events_and_tables_are_refused_naming_the_flag_event_or_count_and_w
 }
 
 #[test]
+fn bad_bus_widths_name_the_flag_and_what_is_allowed_and_write_nothing() {
+    let cases: [(&[&str], &[&str]); 7] = [
+        (&["generate", "pmu", "--bus", "axi4lite", "--bus-width", "16"], &["--bus-width", "'16'", "32", "64"]),
+        (&["generate", "pmu", "--bus", "wishbone", "--bus-width", "wide"], &["--bus-width", "'wide'", "32", "64"]),
+        (&["generate", "pmu", "--bus-width", "32"], &["--bus-width 32", "--bus axi4lite", "--bus wishbone"]),
+        (&["generate", "pmu", "--bus", "none", "--bus-width", "64"], &["--bus-width 64", "--bus axi4lite"]),
+        (&["generate", "monitor", "--bus", "axi4lite", "--bus-width", "32"], &["--bus-width 32", "PMU", "monitor"]),
+        (&["generate", "monitor", "--bus-width", "64"], &["--bus-width 64", "PMU", "monitor"]),
+        (&["report", "pmu", "--bus-width", "32"], &["--bus-width 32", "--bus axi4lite"]),
+    ];
+    for (index, (args, needles)) in cases.iter().enumerate() {
+        let out = scratch(&format!("bad-bus-width-{index}"));
+        let out_text = out.to_string_lossy().into_owned();
+        let mut full = args.to_vec();
+        full.extend(["--out", &out_text]);
+        let (ok, text) = pmugen(&full);
+        assert!(!ok, "{full:?} succeeded");
+        for needle in *needles {
+            assert!(text.contains(needle), "{full:?}: expected `{needle}` in:\n{text}");
+        }
+        assert!(!out.exists(), "{full:?} wrote {}", out.display());
+    }
+}
+
+#[test]
 fn generate_writes_the_rvfi_files_with_the_adapter_in_the_header_and_description() {
     let out = scratch("rvfi-generate");
     let dir = out.to_str().unwrap();
@@ -382,4 +407,26 @@ fn generate_writes_the_rvfi_files_with_the_adapter_in_the_header_and_description
     let args = ["generate", "monitor", "--events", "2", "--rvfi", "--rvfi-events", "CALL,RETURN", "--bus", "axi4lite"];
     let (ok, text) = pmugen(&[&args[..], &["--out", dir]].concat());
     assert!(ok && out.join("event_order_monitor_n2_w3_rvfi_axil.v").exists(), "{text}");
+    // The PMU a 32-bit RISC-V core reaches: its events from RVFI, its registers as words.
+    let args = ["generate", "pmu", "--threads", "1", "--counters", "4", "--rvfi", "--kernel", "handler"];
+    let (ok, text) = pmugen(&[&args[..], &["--bus", "wishbone", "--bus-width", "32", "--out", dir]].concat());
+    assert!(ok && out.join("pmu_riscv_t1_k4_c40_rvfi_wb32.v").exists(), "{text}");
+    assert!(out.join("pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h").exists(), "{text}");
+}
+
+#[test]
+fn bus_width_32_names_the_tops_and_64_is_the_default_bus() {
+    for (width, suffix) in [("32", "_axil32"), ("64", "_axil")] {
+        let out = scratch(&format!("bus-width-{width}"));
+        let out_text = out.to_string_lossy().into_owned();
+        let args = ["generate", "pmu", "--threads", "1", "--bus", "axi4lite", "--bus-width", width, "--out", &out_text];
+        let (ok, text) = pmugen(&args);
+        assert!(ok, "{text}");
+        let top = format!("pmu_knc_t1_k2_c40{suffix}");
+        let verilog = std::fs::read_to_string(out.join(format!("{top}.v"))).unwrap();
+        assert!(verilog.contains(&format!("module {top}(")), "{top}");
+        // The header's regenerate command gives the width it was generated with.
+        let regenerate = if width == "32" { "--bus axi4lite --bus-width 32 --out" } else { "--bus axi4lite --out" };
+        assert!(verilog.contains(regenerate), "{top}: no `{regenerate}`");
+    }
 }

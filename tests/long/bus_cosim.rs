@@ -6,6 +6,8 @@
 //! stimulus drives every other port; every output is compared after every edge.
 //!
 //! The seed is fixed and printed; `PMUGEN_SEED=<decimal or 0x hex>` runs another one.
+//! The PMU behind its 32-bit slaves (`--bus-width 32`) is in bus32_cosim.rs, on the
+//! same harness.
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -35,7 +37,7 @@ const BATCH: usize = 1024;
 /// Inputs shown before a mismatch.
 const SHOWN_INPUTS: usize = 4;
 
-fn seed() -> u64 {
+pub(crate) fn seed() -> u64 {
     let Ok(text) = std::env::var("PMUGEN_SEED") else { return DEFAULT_SEED };
     let parsed = match text.strip_prefix("0x") {
         Some(hex) => u64::from_str_radix(hex, 16),
@@ -44,13 +46,14 @@ fn seed() -> u64 {
     parsed.unwrap_or_else(|_| panic!("PMUGEN_SEED={text} is not a number"))
 }
 
-/// `pmugen generate <design_args> --bus <bus> --out DIR`: the wrapped top's Verilog.
-fn generate(design_args: &[&str], top: &str, bus: &str) -> String {
+/// `pmugen generate <design_args> <bus_args> --out DIR`: the wrapped top's Verilog.
+pub(crate) fn generate(design_args: &[&str], top: &str, bus_args: &[&str]) -> String {
     let out = scratch(&format!("bus-cosim-{top}"));
     let out_arg = out.to_str().expect("UTF-8 path");
     let mut args = vec!["generate"];
     args.extend(design_args);
-    args.extend(["--bus", bus, "--out", out_arg]);
+    args.extend(bus_args);
+    args.extend(["--out", out_arg]);
     let (ok, log) = pmugen(&args);
     assert!(ok, "pmugen {}:\n{log}", args.join(" "));
     let path = out.join(format!("{top}.v"));
@@ -59,9 +62,23 @@ fn generate(design_args: &[&str], top: &str, bus: &str) -> String {
     verilog
 }
 
+/// One bus transaction's response, as the outputs after an edge show it, with the
+/// access it answers (still offered in that cycle).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answer {
+    pub write: bool,
+    pub address: u32,
+    pub strobes: u8,
+    pub privileged: bool,
+    /// OKAY / ACK (else SLVERR / ERR).
+    pub ok: bool,
+    /// Read data.
+    pub data: u64,
+}
+
 /// What a run reached, counted on the reference's outputs.
 #[derive(Debug, Default)]
-struct Tally {
+pub(crate) struct Tally {
     /// Cycles in which each output was non-zero.
     active: BTreeMap<&'static str, usize>,
     writes_okay: usize,
@@ -79,8 +96,21 @@ impl Tally {
         self.active.get(signal).copied().unwrap_or(0)
     }
 
+    fn count(&mut self, answer: &Answer, read_offered: bool) {
+        match (answer.write, answer.ok) {
+            (true, true) => self.writes_okay += 1,
+            (true, false) => self.writes_refused += 1,
+            (false, true) => {
+                self.reads_okay += 1;
+                self.reads_with_data += (answer.data != 0) as usize;
+            }
+            (false, false) => self.reads_refused += 1,
+        }
+        self.writes_before_reads += (answer.write && read_offered) as usize;
+    }
+
     /// The bus transactions and coverage every configuration must reach.
-    fn assert_covers(&self, label: &str, design_signals: &[&str]) {
+    pub(crate) fn assert_covers(&self, label: &str, design_signals: &[&str]) {
         println!("{label}: {self:?}");
         let floors = [
             ("OKAY writes", self.writes_okay, 300),
@@ -98,62 +128,77 @@ impl Tally {
     }
 }
 
-/// A bus under test: its `--bus` value and how its transactions are counted from one
-/// cycle's inputs and outputs.
-trait TestedBus: BusPorts {
+/// A bus under test: its `--bus` value and how its responses show in one cycle's
+/// inputs and outputs.
+pub(crate) trait TestedBus: BusPorts {
     const FLAG: &'static str;
-    fn count(inputs: &Self::Inputs, previous: &Self::Outputs, outputs: &Self::Outputs, tally: &mut Tally);
+    /// The response that rose at this edge, if any.
+    fn answer(inputs: &Self::Inputs, previous: &Self::Outputs, outputs: &Self::Outputs) -> Option<Answer>;
+    /// A read is offered in this cycle (AXI4-Lite's AR beside a write).
+    fn read_offered(inputs: &Self::Inputs) -> bool;
 }
 
 impl TestedBus for Axi4Lite {
     const FLAG: &'static str = "axi4lite";
-    fn count(inputs: &AxiLiteInputs, previous: &AxiLiteOutputs, outputs: &AxiLiteOutputs, tally: &mut Tally) {
-        // A response that rises was taken at this edge.
+    fn answer(inputs: &AxiLiteInputs, previous: &AxiLiteOutputs, outputs: &AxiLiteOutputs) -> Option<Answer> {
+        // A response that rises was taken at this edge, from this cycle's request.
         if outputs.bvalid && !previous.bvalid {
-            if outputs.bresp == RESP_OKAY {
-                tally.writes_okay += 1
-            } else {
-                tally.writes_refused += 1
-            }
-            tally.writes_before_reads += inputs.arvalid as usize;
+            Some(Answer {
+                write: true,
+                address: inputs.awaddr,
+                strobes: inputs.wstrb,
+                privileged: inputs.awprot & 1 == 1,
+                ok: outputs.bresp == RESP_OKAY,
+                data: 0,
+            })
+        } else if outputs.rvalid && !previous.rvalid {
+            Some(Answer {
+                write: false,
+                address: inputs.araddr,
+                strobes: 0,
+                privileged: inputs.arprot & 1 == 1,
+                ok: outputs.rresp == RESP_OKAY,
+                data: outputs.rdata,
+            })
+        } else {
+            None
         }
-        if outputs.rvalid && !previous.rvalid {
-            if outputs.rresp == RESP_OKAY {
-                tally.reads_okay += 1;
-                tally.reads_with_data += (outputs.rdata != 0) as usize;
-            } else {
-                tally.reads_refused += 1
-            }
-        }
+    }
+    fn read_offered(inputs: &AxiLiteInputs) -> bool {
+        inputs.arvalid
     }
 }
 
 impl TestedBus for Wishbone {
     const FLAG: &'static str = "wishbone";
-    fn count(inputs: &WishboneInputs, _previous: &WishboneOutputs, outputs: &WishboneOutputs, tally: &mut Tally) {
-        match (outputs.ack, outputs.err, inputs.we) {
-            (true, _, true) => tally.writes_okay += 1,
-            (_, true, true) => tally.writes_refused += 1,
-            (true, _, false) => {
-                tally.reads_okay += 1;
-                tally.reads_with_data += (outputs.dat_r != 0) as usize;
-            }
-            (_, true, false) => tally.reads_refused += 1,
-            _ => {}
-        }
+    fn answer(inputs: &WishboneInputs, _previous: &WishboneOutputs, outputs: &WishboneOutputs) -> Option<Answer> {
+        // The master still offers the access in its ACK or ERR cycle.
+        (outputs.ack || outputs.err).then_some(Answer {
+            write: inputs.we,
+            address: inputs.adr,
+            strobes: inputs.sel,
+            privileged: inputs.privileged,
+            ok: outputs.ack,
+            data: outputs.dat_r,
+        })
+    }
+    fn read_offered(_inputs: &WishboneInputs) -> bool {
+        false
     }
 }
 
 /// Run the reference slave `model` and the Verilator model of `verilog` (top `top`)
 /// in lockstep for [`CYCLES`] cycles of `stimulus`; panic at the first output that
 /// differs with the seed, the cycle, the port, both values and the last inputs.
-fn cosimulate<DI, DO, C, B, S, M, E>(
+/// `observe` sees the model after each edge and the response that rose at it.
+pub(crate) fn cosimulate<DI, DO, C, B, S, M, E>(
     top: &str,
     verilog: &str,
     codec: WrappedCodec<C, B>,
     mut model: E,
     mut stimulus: BusStimulus<S, M>,
     seed: u64,
+    mut observe: impl FnMut(&E, Option<&Answer>),
 ) -> Tally
 where
     DI: Clone + Debug,
@@ -180,7 +225,11 @@ where
         for _ in 0..BATCH.min(CYCLES - first) {
             let inputs = stimulus.next_inputs(&last.bus);
             let outputs = model.step(&inputs);
-            B::count(&inputs.bus, &last.bus, &outputs.bus, &mut tally);
+            let answer = B::answer(&inputs.bus, &last.bus, &outputs.bus);
+            if let Some(answer) = &answer {
+                tally.count(answer, B::read_offered(&inputs.bus));
+            }
+            observe(&model, answer.as_ref());
             for (name, value) in outputs.signals() {
                 *tally.active.entry(name).or_default() += (value != 0) as usize;
             }
@@ -224,12 +273,12 @@ where
 {
     let top = MonitorParams::new(events as u64, order_width as u64).unwrap().top_name() + B::SUFFIX;
     let (n, w) = (events.to_string(), order_width.to_string());
-    let verilog = generate(&["monitor", "--events", &n, "--order-width", &w], &top, B::FLAG);
+    let verilog = generate(&["monitor", "--events", &n, "--order-width", &w], &top, &["--bus", B::FLAG]);
     let seed = seed();
     let codec = WrappedCodec::<_, B>::new(MonitorCodec { events }, BusShape::MONITOR);
     let stimulus = BusStimulus::<_, M>::new(RandomStimulus::new(events, order_width, seed), seed);
     let model = slave(MonitorTarget::new(events, order_width));
-    let tally = cosimulate(&top, &verilog, codec, model, stimulus, seed);
+    let tally = cosimulate(&top, &verilog, codec, model, stimulus, seed, |_, _| {});
     tally.assert_covers(&top, &["matched", "window", "ser_last"]);
     tally
 }
@@ -244,12 +293,13 @@ where
     let params = PmuParams::with_default_table(threads, counters, counter_width);
     let top = params.top_name() + B::SUFFIX;
     let (t, k, cw) = (threads.to_string(), counters.to_string(), counter_width.to_string());
-    let verilog = generate(&["pmu", "--threads", &t, "--counters", &k, "--counter-width", &cw], &top, B::FLAG);
+    let design_args = ["pmu", "--threads", &t, "--counters", &k, "--counter-width", &cw];
+    let verilog = generate(&design_args, &top, &["--bus", B::FLAG]);
     let seed = seed();
     let config = params.port_config();
     let codec = WrappedCodec::<_, B>::new(PmuCodec::new(&config), BusShape::PMU);
     let stimulus = BusStimulus::<_, M>::new(PmuStimulus::new(&config, seed), seed);
-    let tally = cosimulate(&top, &verilog, codec, slave(PmuTarget::new(config)), stimulus, seed);
+    let tally = cosimulate(&top, &verilog, codec, slave(PmuTarget::new(config)), stimulus, seed, |_, _| {});
     tally.assert_covers(&top, &["pmi", "trace_valid"]);
     tally
 }

@@ -2,7 +2,8 @@
 //! generated file: Verilator -Wall clean, accepted by yosys, every module named after
 //! the wrapped top, and exactly the documented ports: the bare design's own ports
 //! without `reg_*`, then the bus's. Here lint, yosys, names and ports of every wrapped
-//! design; `generate --bus` from the command line is in tests/outputs/bus_wrappers.rs.
+//! design, the PMU also behind its 32-bit slaves (`--bus-width 32`); `generate --bus`
+//! from the command line is in tests/outputs/bus_wrappers.rs.
 
 use pmugen::design::rvfi::{RvfiMonitorDesign, RvfiPmuDesign};
 use pmugen::design::{self, bus, pmu::PmuDesign, Design};
@@ -15,10 +16,9 @@ use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
 use pmugen_sim::tools::{verilator_lint, yosys_check};
 
 /// The bus ports in the documented order: (name, input?, width) for a window of
-/// `address` bits and `data`-bit registers.
+/// `address` bits and `data`-bit bus words.
 fn bus_ports(bus: Bus, address: usize, data: usize, privilege: bool) -> Vec<(String, bool, usize)> {
-    let names: Vec<(&str, bool, usize)> = match bus {
-        Bus::Bare => vec![],
+    let names: Vec<(&str, bool, usize)> = match bus.protocol() {
         Bus::Axi4Lite => vec![
             ("s_axil_awaddr", true, address),
             ("s_axil_awprot", true, 3),
@@ -57,6 +57,7 @@ fn bus_ports(bus: Bus, address: usize, data: usize, privilege: bool) -> Vec<(Str
             }
             ports
         }
+        _ => vec![],
     };
     names.into_iter().map(|(name, input, width)| (name.to_string(), input, width)).collect()
 }
@@ -114,5 +115,25 @@ fn wrapped_rvfi_tops_lint_clean_with_the_documented_ports() {
     let design = RvfiMonitorDesign::new(MonitorParams::new(3, 2).unwrap(), handler64, &names).unwrap();
     for bus in [Bus::Axi4Lite, Bus::Wishbone] {
         check(&design, bus, 10, 32, false);
+    }
+}
+
+#[test]
+fn pmus_behind_32_bit_slaves_lint_clean_with_the_documented_ports() {
+    // The default PMU, one thread with the widest counters and every counter, and the
+    // most threads with the narrowest counters: 32-bit data, the same 13-bit window.
+    let configurations = [(4, 2, 40), (1, 4, 64), (4, 1, 16)];
+    for (threads, counters, counter_width) in configurations {
+        let design = PmuDesign::new(PmuParams::with_default_table(threads, counters, counter_width));
+        for bus in Bus::NARROW {
+            check(&design, bus, 13, 32, true);
+        }
+    }
+    // The PMU of the reference system: RVFI events, 32-bit Wishbone.
+    let params = PmuParams::new(1, 4, 40, EventTable::riscv_table()).unwrap();
+    let handler = RvfiOptions { kernel_rule: KernelRule::Handler, ..RvfiOptions::default() };
+    let design = RvfiPmuDesign::new(params, handler, "riscv.json").unwrap();
+    for bus in Bus::NARROW {
+        check(&design, bus, 13, 32, true);
     }
 }

@@ -2,7 +2,9 @@
 //! FuseSoC itself: the default designs' `lint` (Verilator) and `sim` (Icarus, the
 //! generated smoke test bench reads the identification register) targets pass, and
 //! so does the monitor's `synth` target (yosys synth_ice40). The same holds for the
-//! default designs behind each bus (`generate --bus`), whose test bench reads over it.
+//! default designs behind each bus (`generate --bus`), whose test bench reads over it,
+//! and for the default PMU behind its 32-bit slaves, whose test bench reads the
+//! identification register as its two words.
 
 use crate::common::cli::{pmugen, scratch};
 use std::path::{Path, PathBuf};
@@ -40,6 +42,22 @@ fn the_bus_wrapped_default_designs_cores_lint_and_simulate_with_fusesoc() {
             let text = run(&dir, "sim", &core);
             assert!(text.contains(&format!("PASS: {top} identifies itself as")), "{text}");
         }
+    }
+}
+
+#[test]
+fn the_32_bit_pmu_cores_lint_and_simulate_with_fusesoc() {
+    let dir = scratch("fusesoc-bus32-pmu");
+    for (bus, suffix) in [("axi4lite", "_axil32"), ("wishbone", "_wb32")] {
+        let args = ["generate", "pmu", "--bus", bus, "--bus-width", "32", "--out", &dir.to_string_lossy()];
+        let (ok, text) = pmugen(&args);
+        assert!(ok, "{text}");
+        let top = format!("pmu_knc_t4_k2_c40{suffix}");
+        let core = format!("pmugen:pmu:{top}");
+        run(&dir, "lint", &core);
+        // +0 then +4: the high word, magic 0x504D at its top, is the last word read.
+        let text = run(&dir, "sim", &core);
+        assert!(text.contains(&format!("PASS: {top} identifies itself as 504d")), "{text}");
     }
 }
 

@@ -10,6 +10,7 @@ mod common;
 
 mod board_build;
 mod budget;
+mod bus32_cosim;
 mod bus_cosim;
 mod bus_wrappers;
 mod cli;

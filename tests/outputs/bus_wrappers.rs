@@ -35,3 +35,21 @@ fn generate_with_a_bus_writes_the_wrapped_files_and_says_which() {
     // Only the wrapped design's files: the bare top's Verilog is not among them.
     assert!(!out.join("event_order_monitor_n8_w3.v").exists());
 }
+
+#[test]
+fn generate_with_a_32_bit_bus_writes_the_pmus_wrapped_files() {
+    let out = scratch("bus32-files");
+    let args = ["generate", "pmu", "--bus", "axi4lite", "--bus-width", "32", "--out", out.to_str().unwrap()];
+    let (ok, text) = pmugen(&args);
+    assert!(ok, "{text}");
+    let top = "pmu_knc_t4_k2_c40_axil32";
+    for suffix in [".v", ".core", ".rdl", ".xml", "_regs.h", "_regs.md"] {
+        let name = format!("{top}{suffix}");
+        assert!(out.join(&name).exists(), "{name} was not written");
+        assert!(text.contains(&name), "the summary does not name {name}: {text}");
+    }
+    for bare in ["_events.json", "_inputs.json", "_inputs.md", "_design.json"] {
+        assert!(out.join(format!("pmu_knc_t4_k2_c40{bare}")).exists(), "{bare} was not written");
+    }
+    assert!(!out.join("pmu_knc_t4_k2_c40_axil.v").exists());
+}

@@ -1,7 +1,8 @@
 //! The cocotb bench (sim/cocotb/) on freshly generated bus-wrapped designs: the
 //! monitor (N = 8, W = 3) and the default PMU, each with its AXI4-Lite and its Wishbone
-//! slave, driven by cocotbext-axi's AxiLiteMaster and cocotbext-wishbone's
-//! WishboneMaster under Icarus Verilog; and the copyable example
+//! slave, and the default PMU behind its 32-bit slaves, driven by cocotbext-axi's
+//! AxiLiteMaster and cocotbext-wishbone's WishboneMaster under Icarus Verilog; and the
+//! copyable example
 //! sim/cocotb/example_monitor_axil.py. Every expected cocotb test must have run and
 //! passed, as the results XML of sim/cocotb/run.py records.
 
@@ -17,6 +18,11 @@ const MONITOR_TESTS: &[&str] = &[
     "test_partial_strobes",
 ];
 const PMU_TESTS: &[&str] = &["test_identification", "test_counts_by_ring", "test_denied_accesses"];
+const PMU32_TESTS: &[&str] = &[
+    "test_a_running_counter_reads_whole_across_the_carry",
+    "test_the_high_word_is_the_one_the_low_read_saw",
+    "test_writes_take_the_held_high_word",
+];
 const EXAMPLE_TESTS: &[&str] = &["example_worked_example_counts_two"];
 
 fn root() -> &'static Path {
@@ -111,6 +117,15 @@ fn the_pmu_passes_the_cocotb_bench_on_both_buses() {
     for (bus, suffix) in [("axi4lite", "axil"), ("wishbone", "wb")] {
         generate(&dir, &["generate", "pmu", "--bus", bus]);
         run_cocotb(&dir, &format!("pmu_knc_t4_k2_c40_{suffix}"), "test_pmu_bus", PMU_TESTS);
+    }
+}
+
+#[test]
+fn the_pmu_behind_32_bit_slaves_reads_and_writes_64_bit_registers_as_two_words() {
+    let dir = scratch("cocotb-pmu32");
+    for (bus, suffix) in [("axi4lite", "axil32"), ("wishbone", "wb32")] {
+        generate(&dir, &["generate", "pmu", "--bus", bus, "--bus-width", "32"]);
+        run_cocotb(&dir, &format!("pmu_knc_t4_k2_c40_{suffix}"), "test_pmu_bus32", PMU32_TESTS);
     }
 }
 

@@ -1,6 +1,7 @@
 //! The committed files under `generated/` are what the current code generates, for
-//! every design's default configuration, bare and behind each bus: Verilog, C
-//! headers and drivers, register descriptions, tables and FuseSoC cores.
+//! every design's default configuration, bare and behind each bus (the PMU also behind
+//! its 32-bit slaves): Verilog, C headers and drivers, register descriptions, tables
+//! and FuseSoC cores.
 use pmugen::design::{self, pmu::PmuDesign, Artifact, Design};
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
@@ -52,7 +53,7 @@ fn committed_pmu_files_are_up_to_date() {
         ]
     );
     check(files, &design.regenerate_command("generated"));
-    for bus in [Bus::Axi4Lite, Bus::Wishbone] {
+    for bus in [Bus::Axi4Lite, Bus::Wishbone, Bus::Axi4Lite32, Bus::Wishbone32] {
         check(design::bus::artifacts(&design, bus).unwrap(), &design.regenerate_command("generated"));
     }
 }

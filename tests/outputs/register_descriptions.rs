@@ -1,10 +1,14 @@
 //! The SystemRDL and IP-XACT register descriptions of every interface (bare port,
-//! AXI4-Lite, Wishbone) say what the Rust register tables say, as the tools read them:
+//! AXI4-Lite, Wishbone, and the PMU's 32-bit AXI4-Lite and Wishbone slaves) say what
+//! the Rust register tables say, as the tools read them:
 //! scripts/register_model.py compiles each `.rdl` with systemrdl-compiler and imports
 //! each `.xml` with PeakRDL-ipxact, and prints the elaborated registers; every register
 //! instance (address, name, fields with their bits, software access and reset) must
 //! match the one computed here from the table, with nothing missing and nothing extra.
-//! PeakRDL renders the SystemRDL as HTML.
+//! Every register is as wide as the table's (64 bits for the PMU, also behind a 32-bit
+//! slave), and the SystemRDL access width and the IP-XACT block width are the bus's
+//! (32 bits behind a 32-bit slave: two words per PMU register). PeakRDL renders the
+//! SystemRDL as HTML.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -33,6 +37,8 @@ struct FieldModel {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct RegisterModel {
     name: String,
+    /// Register width in bits.
+    width: u64,
     fields: Vec<FieldModel>,
 }
 
@@ -46,6 +52,8 @@ struct Case {
     rdl: PathBuf,
     xml: PathBuf,
     expected: Model,
+    /// The bus data width: SystemRDL's accesswidth, IP-XACT's block width.
+    bus_bits: u64,
 }
 
 fn venv_tool(name: &str) -> PathBuf {
@@ -97,7 +105,8 @@ fn expected<S>(
                     })
                     .collect();
                 let address = layout.byte_address(word_address, bank) as u64;
-                let previous = model.insert(address, RegisterModel { name, fields });
+                let width = layout.data_bits as u64;
+                let previous = model.insert(address, RegisterModel { name, width, fields });
                 assert!(previous.is_none(), "two registers at 0x{address:X}");
             }
         }
@@ -116,17 +125,13 @@ fn monitor_case(dir: &Path, events: usize, order_width: usize, bus: Bus) -> Case
     let top = MonitorParams::new(events as u64, order_width as u64).unwrap().top_name();
     let expected = monitor_model(events, order_width);
     let files = monitor_export::descriptions(&top, events, order_width, bus);
-    write_case(
-        dir,
-        format!("monitor N={events} W={order_width} {}", bus.flag_value()),
-        bus.top_name(&top),
-        files,
-        expected,
-    )
+    let label = format!("monitor N={events} W={order_width} {}", bus.flag_value());
+    write_case(dir, label, bus.top_name(&top), files, expected, 32)
 }
 
 fn pmu_case(dir: &Path, params: &PmuParams, bus: Bus) -> Case {
     let lookup = params.lookup();
+    // Behind a 32-bit slave the registers keep their addresses and widths.
     let layout = BusLayout::pmu(params.threads);
     // On a bus the address selects the bank, so every thread's bank is listed.
     let banks = if bus == Bus::Bare { 1 } else { params.threads };
@@ -142,12 +147,20 @@ fn pmu_case(dir: &Path, params: &PmuParams, bus: Bus) -> Case {
         params.counter_width,
         params.trace_depth,
         params.address_width,
-        bus.flag_value()
+        bus.arguments()
     );
-    write_case(dir, label, bus.top_name(&params.top_name()), files, expected)
+    let bus_bits = bus.narrow_width().unwrap_or(64) as u64;
+    write_case(dir, label, bus.top_name(&params.top_name()), files, expected, bus_bits)
 }
 
-fn write_case(dir: &Path, label: String, top: String, files: Vec<(String, String)>, expected: Model) -> Case {
+fn write_case(
+    dir: &Path,
+    label: String,
+    top: String,
+    files: Vec<(String, String)>,
+    expected: Model,
+    bus_bits: u64,
+) -> Case {
     let mut written = Vec::new();
     for (name, text) in files {
         let path = dir.join(&name);
@@ -163,7 +176,7 @@ fn write_case(dir: &Path, label: String, top: String, files: Vec<(String, String
             .unwrap_or_else(|| panic!("{label}: no {name}"))
     };
     let (rdl, xml) = (find("rdl"), find("xml"));
-    Case { label, top, rdl, xml, expected }
+    Case { label, top, rdl, xml, expected, bus_bits }
 }
 
 /// The elaborated models of `files` (IP-XACT with `ipxact`), by file path.
@@ -203,7 +216,8 @@ fn parsed(model: &Value) -> Model {
             .collect();
         fields.sort();
         let address = number(&register["address"]);
-        let previous = registers.insert(address, RegisterModel { name: text(&register["name"]), fields });
+        let model = RegisterModel { name: text(&register["name"]), width: number(&register["regwidth"]), fields };
+        let previous = registers.insert(address, model);
         assert!(previous.is_none(), "two registers at 0x{address:X}");
     }
     registers
@@ -227,6 +241,29 @@ fn differences(expected: &Model, actual: &Model) -> Vec<String> {
         }
     }
     found
+}
+
+/// The access widths a SystemRDL model gives its registers that differ from the bus's.
+fn access_widths(case: &Case, model: &Value) -> Vec<String> {
+    let registers = model["registers"].as_array().unwrap();
+    let wrong: Vec<String> = registers
+        .iter()
+        .filter(|register| register["accesswidth"].as_u64() != Some(case.bus_bits))
+        .map(|register| format!("{} accesswidth {}", register["name"], register["accesswidth"]))
+        .collect();
+    wrong.into_iter().map(|wrong| format!("{}: SystemRDL: {wrong}, not {}", case.label, case.bus_bits)).collect()
+}
+
+/// The IP-XACT address blocks whose width is not the bus's.
+fn block_widths(case: &Case) -> Vec<String> {
+    let xml = std::fs::read_to_string(&case.xml).unwrap();
+    let blocks: Vec<&str> = xml.split("<ipxact:addressBlock>").skip(1).collect();
+    let width = format!("<ipxact:width>{}</ipxact:width>", case.bus_bits);
+    let wrong = blocks.iter().filter(|block| !block.contains(&width)).count();
+    (wrong > 0)
+        .then(|| format!("{}: IP-XACT: {wrong} address blocks not {} bits wide", case.label, case.bus_bits))
+        .into_iter()
+        .collect()
 }
 
 fn check(case: &Case, format: &str, model: &Value, top_matches: impl Fn(&str) -> bool) -> Vec<String> {
@@ -292,7 +329,7 @@ fn systemrdl_and_ipxact_describe_every_register_of_the_table() {
     // The most counters, a wider counter and a non-default trace unit, for the ID value.
     pmus.push(PmuParams::with_default_table(2, 4, 48).with_trace(64, 24).unwrap());
     for params in &pmus {
-        for bus in Bus::ALL {
+        for bus in Bus::ALL.into_iter().chain(Bus::NARROW) {
             cases.push(pmu_case(&dir, params, bus));
         }
     }
@@ -303,6 +340,8 @@ fn systemrdl_and_ipxact_describe_every_register_of_the_table() {
     for case in &cases {
         let rdl = &rdl_models[case.rdl.to_str().unwrap()];
         problems.extend(check(case, "SystemRDL", rdl, |top| top == case.top));
+        problems.extend(access_widths(case, rdl));
+        problems.extend(block_widths(case));
         // The importer names the top after the component and its memory map.
         let xml = &xml_models[case.xml.to_str().unwrap()];
         problems.extend(check(case, "IP-XACT", xml, |top| top.starts_with(&format!("{}__", case.top))));
@@ -323,6 +362,7 @@ fn peakrdl_renders_the_systemrdl_as_html() {
             monitor::REGISTERS.iter().map(|r| r.name).collect::<Vec<_>>(),
         ),
         (pmu_export::descriptions(&pmu_params, Bus::Axi4Lite), pmu::REGISTERS.iter().map(|r| r.name).collect()),
+        (pmu_export::descriptions(&pmu_params, Bus::Wishbone32), pmu::REGISTERS.iter().map(|r| r.name).collect()),
     ];
     for (files, register_names) in renders {
         let (name, text) = files.into_iter().find(|(name, _)| name.ends_with(".rdl")).unwrap();

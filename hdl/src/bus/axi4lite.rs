@@ -1,5 +1,6 @@
 //! AXI4-Lite slave around a design's register port (docs/bus.md §3): top
-//! `<top>_axil`, ports `s_axil_*`, data 32 bits (monitor) or 64 bits (PMU).
+//! `<top>_axil`, ports `s_axil_*`, data 32 bits (monitor) or 64 bits (PMU); or the
+//! PMU behind 32-bit data, top `<top>_axil32` (docs/bus.md §8).
 //!
 //! Timing: one transaction at a time. In a cycle with no transaction in progress,
 //! AWREADY = WREADY = 1 when AWVALID and WVALID are both 1 (the write is taken and
@@ -13,7 +14,9 @@
 //! not all ones, and an access the design denies (the PMU's `reg_fault`, the
 //! monitor's table); a refused access does nothing and reads 0. Otherwise OKAY (0).
 //! AxPROT[0] is the PMU's privilege (1 = ring 0); the monitor ignores AxPROT.
-//! Outside a response, BRESP, RRESP and RDATA are 0.
+//! Outside a response, BRESP, RRESP and RDATA are 0. On 32-bit data in front of
+//! 64-bit registers a +4 write is held and answers OKAY; RDATA is the read's half of
+//! its register or the read holding word (`halves.rs`).
 //!
 //! Cost (N=8, W=3 monitor): 2 response flags, 2 status flags, 2 held response bits
 //! and 32 held data bits, beside the address decode.
@@ -23,7 +26,7 @@ use super::register_access::{AccessCheck, Port, WrappedDesign};
 
 /// The AXI4-Lite ports, in the order of docs/bus.md §3.
 pub fn ports(design: &WrappedDesign) -> Vec<Port> {
-    let (address, data) = (design.layout.address_bits, design.layout.data_bits);
+    let (address, data) = (design.layout.address_bits, design.layout.bus_bits);
     let port = |name: &str, input: bool, width: usize| (format!("s_axil_{name}"), input, width);
     vec![
         port("awaddr", true, address),
@@ -50,7 +53,8 @@ pub fn ports(design: &WrappedDesign) -> Vec<Port> {
 
 /// The `<top>_axil` module (the design's module is emitted separately, before it).
 pub fn verilog(design: &WrappedDesign) -> String {
-    let data = design.layout.data_bits;
+    let data = design.layout.bus_bits;
+    let answer = design.read_answer();
     let mut v = format!("\n// {}: AXI4-Lite slave around {} (docs/bus.md §3).\n", design.top, design.core);
     v.push_str(&design.module_header(&ports(design)));
     v.push_str(
@@ -85,7 +89,7 @@ pub fn verilog(design: &WrappedDesign) -> String {
          // cycles hold it (AXI keeps a response stable until its READY).\n    \
          reg first_cycle_q;\n    reg refused_access_q;\n    reg [1:0] held_resp_q;\n    reg [{msb}:0] held_rdata_q;\n    \
          wire [1:0] resp = first_cycle_q ? ((refused_access_q || design_fault) ? 2'b10 : 2'b00) : held_resp_q;\n    \
-         wire [{msb}:0] rdata = first_cycle_q ? (refused_access_q ? {data}'d0 : design_rdata) : held_rdata_q;\n    \
+         wire [{msb}:0] rdata = first_cycle_q ? (refused_access_q ? {data}'d0 : {answer}) : held_rdata_q;\n    \
          assign s_axil_bresp = write_response_q ? resp : 2'b00;\n    \
          assign s_axil_bvalid = write_response_q;\n    \
          assign s_axil_rresp = read_response_q ? resp : 2'b00;\n    \
@@ -120,5 +124,10 @@ mod tests {
     #[test]
     fn wrapped_monitor_and_pmu_lint_clean_and_synthesize() {
         testing::assert_slaves_are_valid(Bus::Axi4Lite, verilog);
+    }
+
+    #[test]
+    fn the_32_bit_pmu_slave_lints_clean_and_synthesizes() {
+        testing::assert_slaves_are_valid(Bus::Axi4Lite32, verilog);
     }
 }

@@ -3,11 +3,16 @@
 //! One bus transaction is one register-port cycle.
 //!
 //! [`BusLayout`] is the byte-address layout both buses share; the register
-//! descriptions (C header, SystemRDL, IP-XACT) use it too.
+//! descriptions (C header, SystemRDL, IP-XACT) use it too. The PMU's 64-bit registers
+//! can also sit behind a 32-bit slave (`--bus-width 32`, docs/bus.md §8), where each
+//! register is two bus words and the slave keeps the holding words of `halves.rs`.
 pub mod axi4lite;
+pub mod halves;
+mod layout;
 pub mod register_access;
 pub mod wishbone;
 
+pub use layout::BusLayout;
 pub use register_access::{AccessCheck, Port, WrappedDesign};
 
 /// The interface a generated top offers for its registers.
@@ -19,18 +24,64 @@ pub enum Bus {
     Axi4Lite,
     /// A Wishbone B4 classic slave (`wb_*`), top `<top>_wb`.
     Wishbone,
+    /// A 32-bit AXI4-Lite slave in front of 64-bit registers (the PMU with
+    /// `--bus-width 32`), top `<top>_axil32`.
+    Axi4Lite32,
+    /// A 32-bit Wishbone B4 classic slave in front of 64-bit registers, top `<top>_wb32`.
+    Wishbone32,
 }
 
-impl Bus {
-    /// Every interface, bare first.
-    pub const ALL: [Bus; 3] = [Bus::Bare, Bus::Axi4Lite, Bus::Wishbone];
+/// The values `--bus-width` takes.
+pub const BUS_WIDTHS: [usize; 2] = [32, 64];
 
-    /// The value of `--bus` that selects it.
+impl Bus {
+    /// Every interface each design has, bare first (the slaves whose data width is
+    /// the register width).
+    pub const ALL: [Bus; 3] = [Bus::Bare, Bus::Axi4Lite, Bus::Wishbone];
+    /// The 32-bit slaves in front of 64-bit registers (`--bus-width 32`, the PMU only).
+    pub const NARROW: [Bus; 2] = [Bus::Axi4Lite32, Bus::Wishbone32];
+
+    /// The value of `--bus` that selects it (with `--bus-width 32` for the narrow ones).
     pub fn flag_value(self) -> &'static str {
-        match self {
-            Bus::Bare => "none",
+        match self.protocol() {
             Bus::Axi4Lite => "axi4lite",
             Bus::Wishbone => "wishbone",
+            _ => "none",
+        }
+    }
+    /// The command-line arguments that select it: `--bus axi4lite`, and
+    /// `--bus-width 32` after it for a narrow slave.
+    pub fn arguments(self) -> String {
+        match self.narrow_width() {
+            Some(width) => format!("--bus {} --bus-width {width}", self.flag_value()),
+            None => format!("--bus {}", self.flag_value()),
+        }
+    }
+    /// The protocol: [`Bus::Axi4Lite`] or [`Bus::Wishbone`] for either data width.
+    pub fn protocol(self) -> Bus {
+        match self {
+            Bus::Axi4Lite32 => Bus::Axi4Lite,
+            Bus::Wishbone32 => Bus::Wishbone,
+            bus => bus,
+        }
+    }
+    /// The bus data width when it is narrower than the registers (32), else `None`.
+    pub fn narrow_width(self) -> Option<usize> {
+        matches!(self, Bus::Axi4Lite32 | Bus::Wishbone32).then_some(32)
+    }
+    /// The same protocol with `--bus-width width`: 64 keeps the register width, 32
+    /// gives the narrow slave. Refused for the bare port and other widths.
+    pub fn with_width(self, width: usize) -> Result<Bus, String> {
+        let allowed = "32 (the PMU's 64-bit registers as two 32-bit words) or 64 (the default)";
+        match (self.protocol(), width) {
+            (Bus::Bare, _) => Err(format!(
+                "--bus-width {width} applies to a bus slave: add --bus axi4lite or --bus wishbone (--bus-width takes \
+                 {allowed})"
+            )),
+            (protocol, 64) => Ok(protocol),
+            (Bus::Axi4Lite, 32) => Ok(Bus::Axi4Lite32),
+            (Bus::Wishbone, 32) => Ok(Bus::Wishbone32),
+            _ => Err(format!("--bus-width {width} is not a bus width; allowed: {allowed}")),
         }
     }
     /// What the wrapped top's name adds to the bare top's name.
@@ -39,6 +90,8 @@ impl Bus {
             Bus::Bare => "",
             Bus::Axi4Lite => "_axil",
             Bus::Wishbone => "_wb",
+            Bus::Axi4Lite32 => "_axil32",
+            Bus::Wishbone32 => "_wb32",
         }
     }
     /// The top module's name for the bare design `top`.
@@ -51,6 +104,8 @@ impl Bus {
             Bus::Bare => "register port",
             Bus::Axi4Lite => "AXI4-Lite",
             Bus::Wishbone => "Wishbone B4 classic",
+            Bus::Axi4Lite32 => "32-bit AXI4-Lite",
+            Bus::Wishbone32 => "32-bit Wishbone B4 classic",
         }
     }
 }
@@ -67,48 +122,10 @@ impl std::str::FromStr for Bus {
 
 /// The slave module of `bus` around `design` (nothing for the bare port).
 pub fn slave_verilog(bus: Bus, design: &WrappedDesign) -> String {
-    match bus {
-        Bus::Bare => String::new(),
+    match bus.protocol() {
         Bus::Axi4Lite => axi4lite::verilog(design),
         Bus::Wishbone => wishbone::verilog(design),
-    }
-}
-
-/// Where a design's registers sit in a bus window (byte addresses).
-///
-/// Register `a` of thread `t` is at `t * thread_stride + a * data_bits / 8`. The bare
-/// register port instead takes the word address `a` (and the thread on its own port).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BusLayout {
-    /// Register and bus data width: 32 (monitor) or 64 (PMU).
-    pub data_bits: usize,
-    /// Width of the byte address: the design's whole window (10 monitor, 13 PMU).
-    pub address_bits: usize,
-    /// Bytes between two threads' banks; `None` for a design with one bank.
-    pub thread_stride: Option<u32>,
-    /// Number of thread banks reachable (1 without threads).
-    pub threads: usize,
-}
-
-impl BusLayout {
-    /// The monitor: 32-bit registers, 256 word addresses in a 1 KiB window.
-    pub const MONITOR: BusLayout = BusLayout { data_bits: 32, address_bits: 10, thread_stride: None, threads: 1 };
-
-    /// The PMU of `threads` threads: 64-bit registers, bank `t` at `t * 0x800`, 8 KiB window.
-    pub fn pmu(threads: usize) -> BusLayout {
-        BusLayout { data_bits: 64, address_bits: 13, thread_stride: Some(0x800), threads }
-    }
-    /// Bytes per register.
-    pub fn bytes(&self) -> u32 {
-        (self.data_bits / 8) as u32
-    }
-    /// Low address bits that must be 0 (2 for 32-bit data, 3 for 64-bit).
-    pub fn offset_bits(&self) -> usize {
-        self.data_bits.trailing_zeros() as usize - 3
-    }
-    /// The byte address of register (word address) `register` in bank `thread`.
-    pub fn byte_address(&self, register: u32, thread: usize) -> u32 {
-        self.thread_stride.unwrap_or(0) * thread as u32 + register * self.bytes()
+        _ => String::new(),
     }
 }
 
@@ -121,8 +138,9 @@ pub(crate) mod testing {
     use crate::pmu::params::PmuParams;
     use crate::pmu::top::Pmu;
 
-    /// `bus` around the monitor at N=4, W=2 and around a one-thread PMU; each file
-    /// must lint with Verilator -Wall, pass yosys, and name every module after its top.
+    /// `bus` around the monitor at N=4, W=2 (not on a narrow bus, which is the PMU's
+    /// only) and around a one-thread PMU; each file must lint with Verilator -Wall,
+    /// pass yosys, and name every module after its top.
     pub fn assert_slaves_are_valid(bus: Bus, slave: fn(&WrappedDesign) -> String) {
         let monitor_top = bus.top_name("m4");
         let monitor = crate::emit::verilog(
@@ -136,10 +154,11 @@ pub(crate) mod testing {
             &format!("{pmu_top}__core"),
             &[],
         );
-        let cases = [
-            (monitor_top, monitor, BusLayout::MONITOR, bus_access_check(4, 2)),
-            (pmu_top, pmu, BusLayout::pmu(1), AccessCheck::ByDesign),
-        ];
+        let pmu_layout = BusLayout::pmu(1).on(bus).expect("the PMU has every bus");
+        let mut cases = vec![(pmu_top, pmu, pmu_layout, AccessCheck::ByDesign)];
+        if bus.narrow_width().is_none() {
+            cases.push((monitor_top, monitor, BusLayout::MONITOR, bus_access_check(4, 2)));
+        }
         for (top, core_verilog, layout, check) in cases {
             let core_verilog = core_verilog.expect("rust-hdl accepts the design");
             let core = format!("{top}__core");
@@ -160,23 +179,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn layouts_follow_the_documented_addresses() {
-        assert_eq!(BusLayout::MONITOR.byte_address(0x10, 0), 0x40);
-        assert_eq!(BusLayout::MONITOR.offset_bits(), 2);
-        let pmu = BusLayout::pmu(4);
-        assert_eq!(pmu.byte_address(0x20, 3), 3 * 0x800 + 0x100);
-        assert_eq!(pmu.offset_bits(), 3);
-        // The highest register of the last bank stays inside the 13-bit window.
-        assert!(pmu.byte_address(0xFF, 3) < 1 << pmu.address_bits);
-        assert!(BusLayout::MONITOR.byte_address(0xFF, 0) < 1 << BusLayout::MONITOR.address_bits);
-    }
-
-    #[test]
     fn bus_names_parse_back() {
         for bus in Bus::ALL {
             assert_eq!(bus.flag_value().parse::<Bus>(), Ok(bus));
         }
         let error = "axi".parse::<Bus>().unwrap_err();
         assert!(error.contains("'axi'") && error.contains("axi4lite"), "{error}");
+        for bus in Bus::NARROW {
+            assert_eq!(bus.flag_value().parse::<Bus>().unwrap().with_width(32), Ok(bus));
+            assert_eq!(bus.with_width(64), Ok(bus.protocol()));
+            assert!(bus.arguments().ends_with("--bus-width 32"), "{}", bus.arguments());
+        }
+    }
+
+    #[test]
+    fn bus_widths_other_than_32_and_64_or_without_a_bus_are_refused() {
+        for width in [0, 16, 48, 128] {
+            let error = Bus::Axi4Lite.with_width(width).unwrap_err();
+            assert!(error.contains(&format!("--bus-width {width}")) && error.contains("32") && error.contains("64"));
+        }
+        let error = Bus::Bare.with_width(32).unwrap_err();
+        assert!(error.contains("--bus-width") && error.contains("--bus axi4lite"), "{error}");
+        let names: Vec<String> = Bus::NARROW.iter().map(|bus| bus.top_name("p")).collect();
+        assert_eq!(names, ["p_axil32", "p_wb32"]);
     }
 }

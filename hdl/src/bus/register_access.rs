@@ -10,10 +10,14 @@
 //! check (the monitor), an address not in its register table or a write to a
 //! register that cannot be written. A design with its own check (the PMU) gets the
 //! privilege from the bus and reports denials on `reg_fault`.
+//!
+//! On a bus narrower than the registers (the PMU behind a 32-bit slave) each register
+//! is two bus words, and the holding words of `halves.rs` sit between the bus access
+//! and the register port, for both buses alike.
 use std::fmt::Write;
 use std::ops::Range;
 
-use super::BusLayout;
+use super::{halves, BusLayout};
 
 /// A port of a module: (name, input?, width).
 pub type Port = (String, bool, usize);
@@ -62,9 +66,12 @@ impl WrappedDesign {
                 return Err(format!("{core} has no port {name}, which the {top} bus slave drives"));
             }
         }
+        if layout.splits_registers() && check != AccessCheck::ByDesign {
+            return Err(format!("{core}: a bus narrower than the registers needs a design that checks access itself"));
+        }
         let width = |name: &str| ports.iter().find(|p| p.0 == name).map_or(0, |p| p.2);
         // The thread is the address above the bank's 256 registers (docs/bus.md §1).
-        let thread_bits = layout.address_bits - 8 - layout.offset_bits();
+        let thread_bits = layout.address_bits - 8 - layout.register_shift();
         if check == AccessCheck::ByDesign && width("reg_thread") != thread_bits {
             return Err(format!(
                 "{core} has a {}-bit reg_thread; the bus layout has {thread_bits}",
@@ -95,19 +102,32 @@ impl WrappedDesign {
         v
     }
 
+    /// The wire that holds a read's answer, bus-wide, in the cycle after the access
+    /// was taken: the design's `reg_rdata`, or on a narrow bus its half or the read
+    /// holding word (0 when the design denied the read).
+    pub fn read_answer(&self) -> &'static str {
+        if self.layout.splits_registers() {
+            halves::ANSWER
+        } else {
+            "design_rdata"
+        }
+    }
+
     /// Decode of the access in the slave's wires `take_write`, `take_read`,
     /// `access_address`, `access_wdata`, `access_strobes`, `access_privileged` into
     /// the design's register port, the design's instance, `refused` (1 when the slave
-    /// refuses the access it takes this cycle), and `design_fault` (the design's
-    /// denial of the previous cycle's access, after the edge).
+    /// refuses the access it takes this cycle), `design_fault` (the design's denial
+    /// of the previous cycle's access, after the edge) and the read answer
+    /// ([`WrappedDesign::read_answer`]). A slave takes no access in the cycle after
+    /// one it took (its response cycle), which the holding words rely on.
     pub fn access_logic(&self) -> String {
         let layout = &self.layout;
-        let offset = layout.offset_bits();
-        let strobes = layout.data_bits / 8;
+        let (offset, shift) = (layout.offset_bits(), layout.register_shift());
+        let strobes = layout.bus_bits / 8;
         let mut v = String::new();
         let _ = writeln!(v, "    // One taken access is one register-port cycle (docs/bus.md §2).");
         let _ = writeln!(v, "    wire aligned = access_address[{}:0] == {offset}'d0;", offset - 1);
-        let _ = writeln!(v, "    wire [7:0] access_register = access_address[{}:{offset}];", offset + 7);
+        let _ = writeln!(v, "    wire [7:0] access_register = access_address[{}:{shift}];", shift + 7);
         let _ = writeln!(v, "    wire full_strobes = access_strobes == {strobes}'h{:x};", (1u32 << strobes) - 1);
         let allowed = match &self.check {
             AccessCheck::ByDesign => "1'b1".to_string(),
@@ -122,15 +142,21 @@ impl WrappedDesign {
         let _ = writeln!(v, "    wire accepted = aligned && write_complete && {allowed};");
         let _ = writeln!(v, "    wire refused = (take_write || take_read) && !accepted;");
         let _ = writeln!(v, "    wire [{}:0] design_rdata;", layout.data_bits - 1);
+        // A held +4 write on a narrow bus makes no register-port cycle.
+        let (wdata, write) = if layout.splits_registers() {
+            (halves::PORT_WDATA, format!("take_write && accepted && !{}", halves::HIGH_WORD))
+        } else {
+            ("access_wdata", "take_write && accepted".to_string())
+        };
         let mut connections = vec![
             ".reg_addr(access_register)".to_string(),
-            ".reg_wdata(access_wdata)".to_string(),
-            ".reg_write(take_write && accepted)".to_string(),
+            format!(".reg_wdata({wdata})"),
+            format!(".reg_write({write})"),
             ".reg_rdata(design_rdata)".to_string(),
         ];
         match self.check {
             AccessCheck::ByDesign => {
-                let (high, low) = (layout.address_bits - 1, offset + 8);
+                let (high, low) = (layout.address_bits - 1, shift + 8);
                 let _ = writeln!(v, "    wire design_fault;");
                 connections.extend([
                     format!(".reg_thread(access_address[{high}:{low}])"),
@@ -142,6 +168,9 @@ impl WrappedDesign {
             AccessCheck::ByTable { .. } => {
                 let _ = writeln!(v, "    wire design_fault = 1'b0;");
             }
+        }
+        if layout.splits_registers() {
+            v.push_str(&halves::verilog(layout));
         }
         connections.extend(self.passthrough().map(|(name, _, _)| format!(".{name}({name})")));
         let _ = writeln!(v, "    {} core(\n        {}\n    );", self.core, connections.join(",\n        "));

@@ -1,5 +1,7 @@
 //! Wishbone B4 classic slave around a design's register port (docs/bus.md §4): top
-//! `<top>_wb`, ports `wb_*`, data 32 bits (monitor) or 64 bits (PMU).
+//! `<top>_wb`, ports `wb_*`, data 32 bits (monitor) or 64 bits (PMU); or the PMU
+//! behind 32-bit data, top `<top>_wb32`, with the holding words of `halves.rs`
+//! (docs/bus.md §8).
 //!
 //! Timing (registered feedback): a cycle with CYC and STB high, while ACK and ERR are
 //! low, takes the access; it reaches the register port in that cycle, and ACK (or
@@ -17,7 +19,7 @@ use super::register_access::{AccessCheck, Port, WrappedDesign};
 
 /// The Wishbone ports, in the order of docs/bus.md §4 (`wb_priv` for the PMU only).
 pub fn ports(design: &WrappedDesign) -> Vec<Port> {
-    let (address, data) = (design.layout.address_bits, design.layout.data_bits);
+    let (address, data) = (design.layout.address_bits, design.layout.bus_bits);
     let port = |name: &str, input: bool, width: usize| (format!("wb_{name}"), input, width);
     let mut ports = vec![
         port("cyc", true, 1),
@@ -38,7 +40,8 @@ pub fn ports(design: &WrappedDesign) -> Vec<Port> {
 
 /// The `<top>_wb` module (the design's module is emitted separately, before it).
 pub fn verilog(design: &WrappedDesign) -> String {
-    let data = design.layout.data_bits;
+    let data = design.layout.bus_bits;
+    let answer = design.read_answer();
     let privileged = match design.check {
         AccessCheck::ByDesign => "    wire access_privileged = wb_priv;\n",
         AccessCheck::ByTable { .. } => "",
@@ -64,7 +67,7 @@ pub fn verilog(design: &WrappedDesign) -> String {
         "\n    wire failed = refused_access_q || design_fault;\n    \
          assign wb_ack = responding_q && !failed;\n    \
          assign wb_err = responding_q && failed;\n    \
-         assign wb_dat_r = (responding_q && !response_to_write_q && !refused_access_q) ? design_rdata : {data}'d0;\n\n    \
+         assign wb_dat_r = (responding_q && !response_to_write_q && !refused_access_q) ? {answer} : {data}'d0;\n\n    \
          // Power-up values as the design's own flip-flops have (FPGA initial state).\n    \
          initial begin\n        responding_q = 1'b0;\n        response_to_write_q = 1'b0;\n        refused_access_q = 1'b0;\n    end\n\n    \
          always @(posedge clock) begin\n        \
@@ -86,5 +89,10 @@ mod tests {
     #[test]
     fn wrapped_monitor_and_pmu_lint_clean_and_synthesize() {
         testing::assert_slaves_are_valid(Bus::Wishbone, verilog);
+    }
+
+    #[test]
+    fn the_32_bit_pmu_slave_lints_clean_and_synthesizes() {
+        testing::assert_slaves_are_valid(Bus::Wishbone32, verilog);
     }
 }

@@ -138,7 +138,7 @@ pub fn with_interface_as<R>(
         params: &lookup,
         top,
         bus,
-        layout: BusLayout::pmu(params.threads),
+        layout: BusLayout::pmu(params.threads).on(bus).expect("the PMU's registers are wider than any narrow bus"),
         library: "pmu",
         title: "core PMU",
         summary: &summary,
@@ -201,33 +201,51 @@ mod tests {
         let params = PmuParams::with_default_table(2, 4, 48);
         let layout = BusLayout::pmu(params.threads);
         let lookup = params.lookup();
-        for bus in [Bus::Axi4Lite, Bus::Wishbone] {
+        for bus in [Bus::Axi4Lite, Bus::Wishbone, Bus::Axi4Lite32, Bus::Wishbone32] {
             let files = descriptions(&params, bus);
             let header = &files.iter().find(|(name, _)| name.ends_with("_regs.h")).unwrap().1;
             let prefix = bus.top_name(&params.top_name()).to_uppercase();
             let stride = layout.thread_stride.unwrap();
+            // A 32-bit bus gives each register's high word too, 4 bytes on.
+            let words: &[(&str, u32)] = if bus.narrow_width().is_some() { &[("", 0), ("_HI", 4)] } else { &[("", 0)] };
             for register in REGISTERS {
-                let offset = layout.byte_address(register.addr as u32, 0);
-                let define = match register.copies {
-                    Copies::One => {
-                        format!("#define {prefix}_{}_ADDR(t) (0x{offset:04X}u + 0x{stride:X}u*(t)) ", register.name)
-                    }
-                    Copies::Indexed { index, count } => {
-                        assert!(header.contains(&format!("{index} < {}", lookup(count))));
-                        format!(
-                            "#define {prefix}_{}_ADDR(t, {index}) (0x{offset:04X}u + 0x{stride:X}u*(t) + {}u*({index})) ",
-                            register.name,
-                            layout.bytes()
-                        )
-                    }
-                };
-                assert!(header.contains(&define), "{define} missing:\n{header}");
+                for (suffix, word) in words {
+                    let offset = layout.byte_address(register.addr as u32, 0) + word;
+                    let define = match register.copies {
+                        Copies::One => format!(
+                            "#define {prefix}_{}_ADDR{suffix}(t) (0x{offset:04X}u + 0x{stride:X}u*(t)) ",
+                            register.name
+                        ),
+                        Copies::Indexed { index, count } => {
+                            assert!(header.contains(&format!("{index} < {}", lookup(count))));
+                            format!(
+                                "#define {prefix}_{}_ADDR{suffix}(t, {index}) (0x{offset:04X}u + 0x{stride:X}u*(t) + {}u*({index})) ",
+                                register.name,
+                                layout.bytes()
+                            )
+                        }
+                    };
+                    assert!(header.contains(&define), "{define} missing:\n{header}");
+                }
             }
             let shared = REGISTERS.iter().filter(|register| register.bank == Bank::Shared).count();
-            assert_eq!(header.matches("shared by every bank").count(), shared);
+            assert_eq!(header.matches("shared by every bank").count(), shared * words.len());
             assert!(header.contains(&format!("#define {prefix}_THREAD_STRIDE 0x{stride:08X}u")));
             assert!(header.contains(&format!("#define {prefix}_ID_VALUE_THREAD0 0x{:016X}ull", id_value(&params, 0))));
+            let rules = ["low word first", "high word first"];
+            assert_eq!(rules.map(|rule| header.contains(rule)), [words.len() > 1; 2], "{bus:?}");
         }
+    }
+
+    #[test]
+    fn the_32_bit_markdown_gives_both_words_and_the_order_of_access() {
+        let params = PmuParams::with_default_table(4, 2, 40);
+        let files = descriptions(&params, Bus::Wishbone32);
+        let md = &files.iter().find(|(name, _)| name.ends_with("_regs.md")).unwrap().1;
+        assert!(md.contains("| offset in bank: [31:0] / [63:32] | name |"), "{md}");
+        assert!(md.contains("| 0x0080 / 0x0084 | TSC |") && md.contains("| 0x0100+8i / 0x0104+8i | PERF_CNTR[i] |"));
+        assert!(md.contains("Read a register low word first") && md.contains("Write a register high word first"));
+        assert!(md.ends_with(&event_codes(&params)));
     }
 
     #[test]

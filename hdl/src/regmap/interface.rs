@@ -119,19 +119,45 @@ impl<S> Interface<'_, S> {
     }
     /// How this interface answers an access the table does not allow.
     fn denial(&self) -> &'static str {
-        match self.bus {
-            Bus::Bare => "reg_fault",
+        match self.bus.protocol() {
             Bus::Axi4Lite => "SLVERR",
             Bus::Wishbone => "ERR",
+            _ => "reg_fault",
         }
     }
     /// Where an access's privilege comes from on this interface.
     fn privilege_source(&self) -> &'static str {
-        match self.bus {
-            Bus::Bare => "reg_priv",
+        match self.bus.protocol() {
             Bus::Axi4Lite => "AxPROT[0]",
             Bus::Wishbone => "wb_priv",
+            _ => "reg_priv",
         }
+    }
+    /// Each register is two bus words (a 32-bit slave in front of 64-bit registers).
+    pub fn splits_registers(&self) -> bool {
+        self.layout.splits_registers()
+    }
+    /// How software reads and writes a register that is two bus words (docs/bus.md
+    /// §6); empty when each register is one bus word.
+    pub fn word_rules(&self) -> String {
+        if !self.splits_registers() {
+            return String::new();
+        }
+        let (bus, register) = (self.layout.bus_bits, self.layout.data_bits);
+        let high = self.layout.bus_bytes();
+        format!(
+            "Each {register}-bit register is two {bus}-bit words: bits [{}:0] at its address (+0) and bits \
+             [{}:{bus}] at +{high}. Read a register low word first: a +0 read holds bits [{}:{bus}] of that same \
+             read, and the +{high} read right after it returns them, so the two words are one value even while \
+             the register counts. Write a register high word first: a +{high} write is held and changes nothing; \
+             the +0 write of the same register right after it writes both words at once (alone, a +0 write \
+             writes {{0, data}}: one write is enough for a register of {bus} bits or fewer). A +{high} write is \
+             acknowledged whatever its privilege: the +0 write's privilege and the register's rules decide \
+             whether the pair is written.",
+            bus - 1,
+            register - 1,
+            register - 1
+        )
     }
     /// What a description says about a whole top: the design, the interface, how
     /// addresses, banks and privilege work on it, and where the semantics are.
@@ -150,12 +176,16 @@ impl<S> Interface<'_, S> {
         } else {
             let _ = write!(
                 text,
-                ", behind its {} slave ({BUS_DOCS}): byte addresses in a window of {} address bits, {data_bits}-bit \
+                ", behind its {} slave ({BUS_DOCS}): byte addresses in a window of {} address bits, {}-bit \
                  accesses only (address bits [{}:0] are 0).",
                 self.bus.title(),
                 self.layout.address_bits,
+                self.layout.bus_bits,
                 self.layout.offset_bits() - 1
             );
+            if self.splits_registers() {
+                let _ = write!(text, " {}", self.word_rules());
+            }
             if self.banked() {
                 let _ = write!(
                     text,

@@ -114,7 +114,9 @@ pub fn component<S>(interface: &Interface<S>) -> String {
         let base = interface.bank_stride() * bank as u32;
         let _ = writeln!(x, "        <ipxact:baseAddress>'h{base:X}</ipxact:baseAddress>");
         let _ = writeln!(x, "        <ipxact:range>'h{:X}</ipxact:range>", interface.bank_bytes());
-        let _ = writeln!(x, "        <ipxact:width>{}</ipxact:width>", interface.layout.data_bits);
+        // The block's width is the most one bus access carries; a register wider than
+        // it (64-bit registers on a 32-bit bus) spans two words.
+        let _ = writeln!(x, "        <ipxact:width>{}</ipxact:width>", interface.layout.bus_bits);
         let _ = writeln!(x, "        <ipxact:usage>register</ipxact:usage>");
         for register in interface.table {
             register_text(interface, register, &mut x);

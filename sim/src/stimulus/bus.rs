@@ -1,6 +1,6 @@
 //! Random bus masters for the wrapped designs (docs/bus.md), reproducible from a seed.
 //!
-//! The design's own random stimulus ([`RandomStimulus`], [`PmuStimulus`]) drives every
+//! The design's own random stimulus ([`super::RandomStimulus`], [`super::PmuStimulus`]) drives every
 //! port the wrapped top keeps (events, triggers, kernel, trace, resets) and asks for
 //! register accesses (settings that make the design count and match, reads that sweep
 //! the map). A bus master turns some of those requests into bus transactions:
@@ -17,130 +17,15 @@
 //! Idle gaps vary, CYC sometimes stays high between accesses, and payloads not
 //! marked valid carry random values. A master learns what the slave did from the
 //! outputs sampled after each edge (a rising BVALID / RVALID, an ACK or ERR).
-use std::collections::VecDeque;
-
+//!
+//! On a window that splits registers (the PMU behind a 32-bit slave) a request names
+//! the word it reaches and may carry a spoiling of its own (`requests.rs`).
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{PmuStimulus, RandomStimulus};
+pub use super::requests::{DesignStimulus, PendingRequests, RegisterRequest, Spoil};
 use crate::ports::bus::{AxiLiteInputs, AxiLiteOutputs, BusShape, WishboneInputs, WishboneOutputs, WrappedInputs};
-use crate::ports::pmu::PmuInputs;
-use crate::ports::MonitorInputs;
 use crate::reference::bus::BusAccess;
-
-/// Writes waiting for the bus; later write requests are dropped while it is full.
-const WRITE_QUEUE: usize = 8;
-
-/// A register access that a design's stimulus asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RegisterRequest {
-    /// A write (else a read).
-    pub write: bool,
-    /// The thread bank (PMU).
-    pub thread: u8,
-    /// The register (word) address.
-    pub register: u8,
-    /// Write data.
-    pub data: u64,
-    /// Ring 0 (PMU).
-    pub privileged: bool,
-}
-
-/// A design's random stimulus as seen from a bus.
-pub trait DesignStimulus {
-    /// The bare design's inputs.
-    type Inputs: Clone;
-    /// The design's bus window.
-    const SHAPE: BusShape;
-    /// The next cycle's inputs (their register-port fields are not used) and the
-    /// register accesses asked for in that cycle, appended to `requests`.
-    fn next_cycle(&mut self, requests: &mut Vec<RegisterRequest>) -> Self::Inputs;
-    /// `reset` of these inputs.
-    fn in_reset(inputs: &Self::Inputs) -> bool;
-}
-
-impl DesignStimulus for RandomStimulus {
-    type Inputs = MonitorInputs;
-    const SHAPE: BusShape = BusShape::MONITOR;
-
-    fn next_cycle(&mut self, requests: &mut Vec<RegisterRequest>) -> MonitorInputs {
-        let inputs = self.next_inputs();
-        // The monitor's stimulus writes, or else reads the next address of its sweep.
-        requests.push(RegisterRequest {
-            write: inputs.reg_write,
-            thread: 0,
-            register: inputs.reg_addr,
-            data: inputs.reg_wdata as u64,
-            privileged: false,
-        });
-        // The wrapped top has no register port: leave it idle.
-        MonitorInputs { reg_addr: 0, reg_wdata: 0, reg_write: false, ..inputs }
-    }
-    fn in_reset(inputs: &MonitorInputs) -> bool {
-        inputs.reset
-    }
-}
-
-impl DesignStimulus for PmuStimulus {
-    type Inputs = PmuInputs;
-    const SHAPE: BusShape = BusShape::PMU;
-
-    fn next_cycle(&mut self, requests: &mut Vec<RegisterRequest>) -> PmuInputs {
-        let mut inputs = self.next_inputs();
-        let request = |write| RegisterRequest {
-            write,
-            thread: inputs.reg_thread,
-            register: inputs.reg_addr,
-            data: inputs.reg_wdata,
-            privileged: inputs.reg_priv,
-        };
-        // A cycle that reads and writes gives two requests: on the bus they may be
-        // offered together, and the write must go first.
-        if inputs.reg_write {
-            requests.push(request(true));
-        }
-        if inputs.reg_read {
-            requests.push(request(false));
-        }
-        // The wrapped top has no register port: leave it idle.
-        (inputs.reg_thread, inputs.reg_priv, inputs.reg_addr, inputs.reg_wdata) = (0, false, 0, 0);
-        (inputs.reg_write, inputs.reg_read) = (false, false);
-        inputs
-    }
-    fn in_reset(inputs: &PmuInputs) -> bool {
-        inputs.reset
-    }
-}
-
-/// The register accesses waiting for a bus master.
-#[derive(Clone, Debug, Default)]
-pub struct PendingRequests {
-    writes: VecDeque<RegisterRequest>,
-    read: Option<RegisterRequest>,
-}
-
-impl PendingRequests {
-    fn add(&mut self, request: RegisterRequest) {
-        if !request.write {
-            self.read = Some(request);
-        } else if self.writes.len() < WRITE_QUEUE {
-            self.writes.push_back(request);
-        }
-    }
-    fn clear(&mut self) {
-        self.writes.clear();
-        self.read = None;
-    }
-    fn take_write(&mut self) -> Option<RegisterRequest> {
-        self.writes.pop_front()
-    }
-    fn take_read(&mut self) -> Option<RegisterRequest> {
-        self.read.take()
-    }
-    fn has_write(&self) -> bool {
-        !self.writes.is_empty()
-    }
-}
 
 /// A bus master driven by [`PendingRequests`].
 pub trait BusMaster {
@@ -154,18 +39,34 @@ pub trait BusMaster {
     fn next_cycle(&mut self, last: &Self::Outputs, requests: &mut PendingRequests) -> Self::Inputs;
 }
 
-/// The bus access of `request`, sometimes spoiled: misaligned, at a random address,
-/// or (a write) with partial strobes.
+/// The bus access of `request`, with its own spoiling or sometimes a random one:
+/// misaligned, at a random address, or (a write) with partial strobes.
 fn bus_access(rng: &mut ChaCha8Rng, shape: &BusShape, request: &RegisterRequest) -> BusAccess {
     let offset_mask = (1 << shape.offset_bits()) - 1;
     let mut address = shape.byte_address(request.thread, request.register);
-    match rng.gen_range(0..100) {
-        0..=3 => address |= rng.gen_range(1..=offset_mask),
-        4..=5 => address = rng.gen::<u32>() & shape.address_mask(),
-        _ => {}
+    if request.high && shape.splits_registers() {
+        address += shape.strobe_bits() as u32;
     }
     let all = shape.all_strobes();
-    let strobes = if request.write && rng.gen_ratio(7, 100) { rng.gen_range(0..all) } else { all };
+    let strobes = match request.spoil {
+        Some(Spoil::Misaligned) => {
+            address |= rng.gen_range(1..=offset_mask);
+            all
+        }
+        Some(Spoil::PartialStrobes) => rng.gen_range(0..all),
+        None => {
+            match rng.gen_range(0..100) {
+                0..=3 => address |= rng.gen_range(1..=offset_mask),
+                4..=5 => address = rng.gen::<u32>() & shape.address_mask(),
+                _ => {}
+            }
+            if request.write && rng.gen_ratio(7, 100) {
+                rng.gen_range(0..all)
+            } else {
+                all
+            }
+        }
+    };
     let privileged = if shape.privileged { request.privileged } else { rng.gen() };
     BusAccess { write: request.write, address, data: request.data, strobes, privileged }
 }
@@ -448,7 +349,7 @@ impl<S: DesignStimulus, M: BusMaster> BusStimulus<S, M> {
     pub fn new(design: S, seed: u64) -> Self {
         // The master's stream differs from the design's even for the same seed.
         let master = M::new(S::SHAPE, seed ^ 0xB05_5EED);
-        Self { design, master, requests: PendingRequests::default(), asked: Vec::new() }
+        Self { design, master, requests: PendingRequests::new(S::READ_QUEUE), asked: Vec::new() }
     }
 
     /// The next cycle's inputs, knowing the outputs sampled after the previous edge.
@@ -459,7 +360,7 @@ impl<S: DesignStimulus, M: BusMaster> BusStimulus<S, M> {
             // The software restarts with the design: what it wanted before is moot.
             self.requests.clear();
         } else {
-            self.asked.iter().for_each(|request| self.requests.add(*request));
+            self.requests.add_cycle(&self.asked);
         }
         let bus = self.master.next_cycle(last, &mut self.requests);
         WrappedInputs { design, bus }
@@ -471,6 +372,7 @@ mod tests {
     use super::*;
     use crate::ports::Engine;
     use crate::reference::bus::{AxiLiteSlave, MonitorTarget, WishboneSlave};
+    use crate::stimulus::RandomStimulus;
 
     #[test]
     fn the_axi_master_gets_writes_and_reads_through_the_reference_slave() {

@@ -2,10 +2,13 @@
 //! stimulus on every engine and every machine).
 pub mod bus;
 pub mod monitor;
+pub mod narrow;
 pub mod pmu;
+mod requests;
 pub mod rvfi;
 pub mod workload;
 
 pub use monitor::RandomStimulus;
+pub use narrow::NarrowPmuStimulus;
 pub use pmu::PmuStimulus;
 pub use workload::{Counting, Workload};
