@@ -29,6 +29,10 @@ done
 for bus in axi4lite wishbone; do
     $pmugen generate pmu --threads 4 --counters 2 --counter-width 40 --bus $bus --bus-width 32 --out generated
 done
+# The PMU of a one-hart RISC-V core, its events from the RVFI port (docs/soc.md).
+for bus in "--bus none" "--bus axi4lite --bus-width 32" "--bus wishbone --bus-width 32"; do
+    $pmugen generate pmu --threads 1 --counters 4 --counter-width 40 --rvfi $bus --out generated
+done
 $pmugen report pmu --threads 4 --counters 2 --counter-width 40 --out target/pmugen/pmu_knc_t4_k2_c40
 cp target/pmugen/pmu_knc_t4_k2_c40/report.md generated/pmu_knc_t4_k2_c40.report.md
 cp target/pmugen/pmu_knc_t4_k2_c40/report.json generated/pmu_knc_t4_k2_c40.report.json

@@ -41,8 +41,9 @@ pub fn c_driver<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Artifact {
             flags: "",
         });
     }
-    let data_bits = design.bus_layout().0.data_bits;
-    let flags = format!("--bus {}", bus.flag_value());
+    // A narrow slave reaches the registers a word at a time (docs/bus.md §8).
+    let data_bits = bus.narrow_width().unwrap_or(design.bus_layout().0.data_bits);
+    let flags = bus.arguments();
     let title = format!("its {data_bits}-bit {} slave", bus.title());
     design.c_driver(&DriverInterface { top: &top, reach: Reach::Bus { data_bits }, title: &title, flags: &flags })
 }

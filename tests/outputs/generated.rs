@@ -2,10 +2,13 @@
 //! every design's default configuration, bare and behind each bus (the PMU also behind
 //! its 32-bit slaves): Verilog, C headers and drivers, register descriptions, tables
 //! and FuseSoC cores.
+use pmugen::design::rvfi::RvfiPmuDesign;
 use pmugen::design::{self, pmu::PmuDesign, Artifact, Design};
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
+use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
+use pmugen_hdl::rvfi::params::RvfiOptions;
 
 fn check(artifacts: Vec<Artifact>, regenerate: &str) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("generated");
@@ -54,6 +57,18 @@ fn committed_pmu_files_are_up_to_date() {
     );
     check(files, &design.regenerate_command("generated"));
     for bus in [Bus::Axi4Lite, Bus::Wishbone, Bus::Axi4Lite32, Bus::Wishbone32] {
+        check(design::bus::artifacts(&design, bus).unwrap(), &design.regenerate_command("generated"));
+    }
+}
+
+#[test]
+fn committed_rvfi_pmu_files_are_up_to_date() {
+    // The PMU a one-hart RISC-V core drives through RVFI (docs/soc.md), bare and behind
+    // the 32-bit slaves such a core reaches it through.
+    let params = PmuParams::new(1, 4, 40, EventTable::riscv_table()).unwrap();
+    let design = RvfiPmuDesign::new(params, RvfiOptions::default(), "riscv.json").unwrap();
+    assert_eq!(design.top_name(), "pmu_riscv_t1_k4_c40_rvfi");
+    for bus in [Bus::Bare, Bus::Axi4Lite32, Bus::Wishbone32] {
         check(design::bus::artifacts(&design, bus).unwrap(), &design.regenerate_command("generated"));
     }
 }
