@@ -122,6 +122,13 @@ enum Command {
         #[command(flatten)]
         plan: pmugen::plan::command::PlanArgs,
     },
+    /// The reference SoC (docs/soc.md §2): PicoRV32 with RAM, a console, the PMU, the
+    /// monitor and a trace sink. Alone it generates the SoC and builds the example
+    /// firmware; `soc build` compiles C firmware, `soc run` runs it under Verilator.
+    #[command(after_help = "Example:\n  pmugen soc --out target/pmugen/soc\n  \
+                            pmugen soc build my.c --out target/pmugen/soc\n  \
+                            pmugen soc run target/pmugen/soc/my.elf --rvfi-log target/my.rvfi")]
+    Soc(pmugen::soc::command::SocArgs),
     /// The main job: generate + simulate + report for one configuration.
     #[command(
         after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000"
@@ -489,6 +496,12 @@ fn main() -> Result<()> {
             let summary = pmugen::build::build(&board, &out)?;
             print!("{}", summary.markdown);
             println!("wrote {}", summary.bitstream.display());
+        }
+        Command::Soc(args) => {
+            let code = pmugen::soc::command::main(args)?;
+            if code != 0 {
+                std::process::exit(code);
+            }
         }
         Command::Plan { pmu, plan } => pmugen::plan::command::run(&plan, || pmu.design())?,
         Command::Trace { action: TraceAction::Decode(args) } => pmugen::trace::command::run(&args)?,

@@ -5,8 +5,8 @@
 //!
 //! Widths and copy counts may depend on the design's parameters; they are named
 //! symbolically (`"N"`, `"K"`, `"CW"`) and resolved by a [`Params`] lookup.
-pub mod driver;
 mod bus_export;
+pub mod driver;
 pub mod export;
 pub mod interface;
 pub mod ipxact;
