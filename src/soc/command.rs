@@ -9,6 +9,9 @@ use super::{compile, firmware, run, system};
 /// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
 const EXAMPLES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_examples.rs"));
 
+/// The headers the examples share (examples/soc/*.h, such as kernel.h), by file name.
+const EXAMPLE_HEADERS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_example_headers.rs"));
+
 /// The default output directory.
 pub const DEFAULT_OUT: &str = "target/pmugen/soc";
 
@@ -115,6 +118,11 @@ fn generate(out: &Path) -> Result<()> {
     );
     let examples = out.join("examples");
     let sources = examples.join("src");
+    let headers: Vec<_> = EXAMPLE_HEADERS
+        .iter()
+        .map(|(name, text)| crate::design::Artifact { name: name.to_string(), text: text.to_string() })
+        .collect();
+    compile::write_files(&headers, &sources)?;
     for (name, text) in EXAMPLES {
         compile::write_files(
             &[crate::design::Artifact { name: format!("{name}.c"), text: text.to_string() }],
