@@ -305,9 +305,9 @@ uint32_t *irq(uint32_t *regs, uint32_t irqs)
  * scrambled array, so loads, stores, taken and not-taken branches and calls all occur.
  */
 #define WORKLOAD_SIZE 12
-static uint32_t workload_data[WORKLOAD_SIZE];
+static uint32_t workload_data[WORKLOAD_SIZE] __attribute__((unused));
 
-__attribute__((noinline)) static void workload_scramble(uint32_t seed)
+__attribute__((noinline, unused)) static void workload_scramble(uint32_t seed)
 {
     for (unsigned i = 0; i < WORKLOAD_SIZE; i++) {
         seed = seed * 1103515245u + 12345u;
@@ -315,7 +315,7 @@ __attribute__((noinline)) static void workload_scramble(uint32_t seed)
     }
 }
 
-__attribute__((noinline)) static void workload_sort(void)
+__attribute__((noinline, unused)) static void workload_sort(void)
 {
     for (unsigned i = 1; i < WORKLOAD_SIZE; i++) {
         uint32_t value = workload_data[i];
@@ -329,7 +329,7 @@ __attribute__((noinline)) static void workload_sort(void)
 }
 
 /* Returns whether every pass came out sorted (a self-check of the work itself). */
-__attribute__((noinline)) static bool workload(uint32_t rounds)
+__attribute__((noinline, unused)) static bool workload(uint32_t rounds)
 {
     bool sorted = true;
     for (uint32_t round = 0; round < rounds; round++) {
