@@ -2,8 +2,8 @@
 //! every one of them (docs/soc.md §2.4): adding an example needs no Rust change. The
 //! headers there (examples/soc/*.h, such as the examples' tiny kernel) are embedded too
 //! and written beside the sources, where their `#include "..."` finds them.
-use std::fmt::Write as _;
 use std::ffi::OsStr;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {

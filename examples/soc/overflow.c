@@ -9,9 +9,9 @@
 #define PERIOD 100u /* loads between overflows */
 #define LOADS 1234u /* loads of the workload */
 
-/* LOADS loads of `word`, four instructions a round (lw, addi, bnez) and nothing else
- * that reads memory between the two system calls. */
-__attribute__((noinline)) static void loads(volatile const uint32_t *word, uint32_t count)
+/* `count` loads of `word`: a loop of three instructions (lw, addi, bnez) a round, and
+ * nothing else between the two system calls reads memory. */
+__attribute__((noipa)) static void loads(volatile const uint32_t *word, uint32_t count)
 {
     __asm__ volatile("1: lw t0, 0(%0)\n"
                      "   addi %1, %1, -1\n"
@@ -35,6 +35,7 @@ int main(void)
     uint64_t above_preload = counter - (((uint64_t)1 << PMU_CW) - PERIOD);
     uint32_t overflows = sys_stats(KSTAT_OVERFLOWS);
     uint32_t expected = LOADS / PERIOD;
+    put_value("period", PERIOD);
     put_value("overflows", overflows);
     put_value("expected_overflows", expected);
     put_value("remainder", (uint32_t)above_preload);
