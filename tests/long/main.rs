@@ -21,4 +21,5 @@ mod fusesoc;
 mod pmu_configs;
 mod pmu_cosim;
 mod rvfi;
+mod soc;
 mod verilog_validity;
