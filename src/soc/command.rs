@@ -88,6 +88,7 @@ pub fn main(args: SocArgs) -> Result<i32> {
             if name.is_empty() || name.contains(['/', '\\']) {
                 bail!("--name '{name}': give a plain file name");
             }
+            compile::check_sources(&build.sources)?;
             // The drivers and the runtime beside the program, as `pmugen soc` writes them.
             compile::write_files(&super::firmware_files()?, &build.out)?;
             let built = compile::build(&build.sources, &build.out, &build.out, &name)?;

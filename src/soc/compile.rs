@@ -35,6 +35,19 @@ pub fn write_files(files: &[Artifact], dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Every source exists (checked before anything is written).
+pub fn check_sources(sources: &[PathBuf]) -> Result<()> {
+    if sources.is_empty() {
+        bail!("no C source given (pmugen soc build SOURCE.c... --out DIR)");
+    }
+    for source in sources {
+        if !source.is_file() {
+            bail!("{}: no such C source file", source.display());
+        }
+    }
+    Ok(())
+}
+
 /// What a build wrote.
 #[derive(Clone, Debug)]
 pub struct Built {
@@ -50,14 +63,7 @@ pub struct Built {
 /// the drivers in `include` (written by [`super::firmware_files`]). A source that does
 /// not compile is refused with the compiler's messages; nothing is written then.
 pub fn build(sources: &[PathBuf], include: &Path, out: &Path, name: &str) -> Result<Built> {
-    if sources.is_empty() {
-        bail!("no C source given (pmugen soc build SOURCE.c... --out DIR)");
-    }
-    for source in sources {
-        if !source.is_file() {
-            bail!("{}: no such C source file", source.display());
-        }
-    }
+    check_sources(sources)?;
     pmugen_sim::tools::require(&[GCC]).map_err(anyhow::Error::msg)?;
     std::fs::create_dir_all(out).with_context(|| format!("--out {}: cannot create the directory", out.display()))?;
     let elf = out.join(format!("{name}.elf"));

@@ -19,7 +19,7 @@ const MAIN: &str = include_str!("sim_main.cpp");
 const EXE: &str = "pmugen_soc_sim";
 
 /// Verilator's flags besides the files (part of the cache key).
-const FLAGS: [&str; 26] = [
+const FLAGS: [&str; 28] = [
     "--cc",
     "--exe",
     "--build",
@@ -47,6 +47,11 @@ const FLAGS: [&str; 26] = [
     "OPT_SLOW=-O1",
     "-MAKEFLAGS",
     "OPT_GLOBAL=-O1",
+    // As for the monitor's own model (sim/src/verilator.rs): substitute larger
+    // equations into their single reader, so that logic under a clock enable runs only
+    // when enabled.
+    "--gate-stmts",
+    "1000",
 ];
 
 /// The Verilator model of `system`, built into `out/verilator/<hash>` unless there.
