@@ -296,6 +296,16 @@ enum BenchDesign {
         #[arg(long, value_name = "S", default_value = "1", value_parser = cli::parse_seed, allow_hyphen_values = true)]
         seed: u64,
     },
+    /// The reference SoC (docs/soc.md §2) under Verilator: a load/store/branch loop, and
+    /// a warm-cache `soc run` of the example count.c.
+    Soc {
+        /// Cycles of the loop.
+        #[arg(long, value_name = "C", default_value = "20000000", value_parser = cli::parse_cycles)]
+        cycles: u64,
+        /// The SoC's directory (generated there first, the model cached there).
+        #[arg(long, value_name = "DIR", default_value = pmugen::soc::command::DEFAULT_OUT)]
+        out: PathBuf,
+    },
     /// The PMU with the default table at (T, K, CW) = (1, 2, 40), (4, 2, 40), (4, 4, 64).
     Pmu {
         /// Cycles per engine and configuration.
@@ -533,6 +543,16 @@ fn main() -> Result<()> {
                 rows.push(bench::measure(&design, columns, cycles, seed).map_err(anyhow::Error::msg)?);
             }
             print!("{}", bench::markdown(&["T", "K", "CW"], &rows, cycles));
+        }
+        Command::Bench { design: BenchDesign::Soc { cycles, out } } => {
+            let code = pmugen::soc::command::main(pmugen::soc::command::SocArgs { action: None, out: out.clone() })?;
+            assert_eq!(code, 0);
+            let speed = pmugen::soc::bench::speed(&out, cycles)?;
+            let exe = std::env::current_exe()?;
+            let warm = pmugen::soc::bench::warm_run(&exe, &out)?;
+            println!("| loop cycles | Verilator speed | warm-cache soc run of count.elf |");
+            println!("|---:|---:|---:|");
+            println!("| {cycles} | {:.2} M cycles/s | {warm:.2} s |", speed / 1e6);
         }
         Command::Flow { design: DesignWithFlow::Monitor { monitor, run, out } } => {
             let params = monitor.params();

@@ -2,6 +2,7 @@
 //! console, the PMU and the event-order monitor on their RVFI adapters and Wishbone
 //! slaves, and a trace sink; generated here, firmware built for it ([`compile`]), and
 //! run under Verilator ([`run`]).
+pub mod bench;
 pub mod command;
 pub mod compile;
 pub mod firmware;
@@ -138,6 +139,8 @@ pub fn system() -> Result<System> {
     });
     files.push(c_driver(&pmu, Bus::Wishbone32));
     files.push(c_driver(&monitor, Bus::Wishbone));
+    // What `pmugen trace decode --design` reads to decode the captured trace words.
+    files.push(Artifact { name: format!("{}_design.json", pmu.top_name()), text: pmu.description() });
     for (name, text) in RUNTIME {
         files.push(Artifact { name: format!("runtime/{name}"), text: text.to_string() });
     }
