@@ -10,5 +10,6 @@ pub mod native;
 pub mod plan;
 pub mod report;
 pub mod simulate;
+pub mod soc;
 pub mod staging;
 pub mod trace;

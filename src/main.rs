@@ -122,6 +122,13 @@ enum Command {
         #[command(flatten)]
         plan: pmugen::plan::command::PlanArgs,
     },
+    /// The reference SoC (docs/soc.md §2): PicoRV32 with RAM, a console, the PMU, the
+    /// monitor and a trace sink. Alone it generates the SoC and builds the example
+    /// firmware; `soc build` compiles C firmware, `soc run` runs it under Verilator.
+    #[command(after_help = "Example:\n  pmugen soc --out target/pmugen/soc\n  \
+                            pmugen soc build my.c --out target/pmugen/soc\n  \
+                            pmugen soc run target/pmugen/soc/my.elf --rvfi-log target/my.rvfi")]
+    Soc(pmugen::soc::command::SocArgs),
     /// The main job: generate + simulate + report for one configuration.
     #[command(
         after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000"
@@ -288,6 +295,16 @@ enum BenchDesign {
         /// Stimulus seed.
         #[arg(long, value_name = "S", default_value = "1", value_parser = cli::parse_seed, allow_hyphen_values = true)]
         seed: u64,
+    },
+    /// The reference SoC (docs/soc.md §2) under Verilator: a load/store/branch loop, and
+    /// a warm-cache `soc run` of the example count.c.
+    Soc {
+        /// Cycles of the loop.
+        #[arg(long, value_name = "C", default_value = "20000000", value_parser = cli::parse_cycles)]
+        cycles: u64,
+        /// The SoC's directory (generated there first, the model cached there).
+        #[arg(long, value_name = "DIR", default_value = pmugen::soc::command::DEFAULT_OUT)]
+        out: PathBuf,
     },
     /// The PMU with the default table at (T, K, CW) = (1, 2, 40), (4, 2, 40), (4, 4, 64).
     Pmu {
@@ -490,6 +507,12 @@ fn main() -> Result<()> {
             print!("{}", summary.markdown);
             println!("wrote {}", summary.bitstream.display());
         }
+        Command::Soc(args) => {
+            let code = pmugen::soc::command::main(args)?;
+            if code != 0 {
+                std::process::exit(code);
+            }
+        }
         Command::Plan { pmu, plan } => pmugen::plan::command::run(&plan, || pmu.design())?,
         Command::Trace { action: TraceAction::Decode(args) } => pmugen::trace::command::run(&args)?,
         Command::Host { port, baud, action } => pmugen::host::command::run(&port, baud, action)?,
@@ -520,6 +543,16 @@ fn main() -> Result<()> {
                 rows.push(bench::measure(&design, columns, cycles, seed).map_err(anyhow::Error::msg)?);
             }
             print!("{}", bench::markdown(&["T", "K", "CW"], &rows, cycles));
+        }
+        Command::Bench { design: BenchDesign::Soc { cycles, out } } => {
+            let code = pmugen::soc::command::main(pmugen::soc::command::SocArgs { action: None, out: out.clone() })?;
+            assert_eq!(code, 0);
+            let speed = pmugen::soc::bench::speed(&out, cycles)?;
+            let exe = std::env::current_exe()?;
+            let warm = pmugen::soc::bench::warm_run(&exe, &out)?;
+            println!("| loop cycles | Verilator speed | warm-cache soc run of count.elf |");
+            println!("|---:|---:|---:|");
+            println!("| {cycles} | {:.2} M cycles/s | {warm:.2} s |", speed / 1e6);
         }
         Command::Flow { design: DesignWithFlow::Monitor { monitor, run, out } } => {
             let params = monitor.params();

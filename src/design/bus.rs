@@ -54,14 +54,20 @@ pub fn verilog<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<String, Stri
     if bus == Bus::Bare {
         return design.verilog();
     }
+    verilog_named(design, bus, &bus.top_name(&design.top_name()))
+}
+
+/// The Verilog of `design` behind `bus` (not bare) with top module `top`, every other
+/// module name starting with it: for a system that holds the design under its own
+/// prefix (docs/soc.md §2).
+pub fn verilog_named<I, O>(design: &dyn Design<I, O>, bus: Bus, top: &str) -> Result<String, String> {
     // Checked before the design is emitted: a narrow bus needs registers wider than it.
     let (layout, check) = design.bus_layout();
     let layout = layout.on(bus)?;
-    let top = bus.top_name(&design.top_name());
     let core = format!("{top}__core");
     let core_verilog = design.verilog_as(&core, &header(design, bus))?;
     let ports = top_ports(&core_verilog, &core).map_err(|e| e.to_string())?;
-    let wrapped = WrappedDesign::new(&top, &core, ports, layout, check)?;
+    let wrapped = WrappedDesign::new(top, &core, ports, layout, check)?;
     Ok(core_verilog + &bus::slave_verilog(bus, &wrapped))
 }
 

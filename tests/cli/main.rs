@@ -11,3 +11,4 @@ mod frictions;
 mod plan;
 mod plan_cli;
 mod plan_files;
+mod soc;

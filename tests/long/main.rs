@@ -21,4 +21,6 @@ mod fusesoc;
 mod pmu_configs;
 mod pmu_cosim;
 mod rvfi;
+mod soc;
+mod soc_examples;
 mod verilog_validity;

@@ -1,0 +1,344 @@
+/* kernel.h: a tiny kernel for the example firmware of the pmugen reference SoC
+ * (docs/soc.md §3), header-only, included once by each example (it defines the irq()
+ * that the runtime's start.S calls).
+ *
+ * PicoRV32 runs in machine mode only; the SoC gives the PMU's register port ring 0
+ * (wb_priv = 1) exactly while the CPU is inside its IRQ handler, and the PMU, generated
+ * with --kernel handler, counts the handler as the kernel. So here "the kernel" is the
+ * IRQ handler, and "ring 3" is every other instruction, main() included: user code
+ * programs the PMU through system calls (ECALL raises IRQ 1), and may itself only do
+ * what USER_ACCESS allows (read the TSC and the counters); any other PMU access from
+ * user code is answered ERR (FAULTS counts it) and changes nothing.
+ *
+ * System calls: the number in a7, arguments in a0..a2, the result in a0 (a1 for a
+ * high word), as the RISC-V Linux convention. The handler tells ECALL from EBREAK and
+ * illegal instructions (all IRQ 1 on PicoRV32) by the instruction word at q0 - 4.
+ *
+ * Output for the tests: every result is one line `name=value` (decimal); a count the
+ * tests check against the run's retirement log is named
+ * `w<window>.<EVENT>.<user|kernel|all>[.<what>]`, window n being the n-th time the
+ * kernel started and stopped the counters (kernel_pmu_start / kernel_pmu_stop).
+ */
+#ifndef PMUGEN_EXAMPLE_KERNEL_H
+#define PMUGEN_EXAMPLE_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "event_order_monitor_n8_w3_rvfi_wb_driver.h"
+#include "pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h"
+#include "soc.h"
+
+/* Short names for the PMU driver of this SoC. */
+typedef pmu_riscv_t1_k4_c40_rvfi_wb32_t pmu_t;
+#define PMU_CW PMU_RISCV_T1_K4_C40_RVFI_WB32_CFG_CW
+#define PMU_K PMU_RISCV_T1_K4_C40_RVFI_WB32_CFG_K
+#define EV(name) PMU_RISCV_T1_K4_C40_RVFI_WB32_EV_##name
+#define EVTSEL(field) PMU_RISCV_T1_K4_C40_RVFI_WB32_PERF_EVTSEL_##field
+
+/* System call numbers (a7). */
+enum {
+    SYS_NULL = 0,        /* nothing; returns 0 (the cost of a round trip into the kernel) */
+    SYS_PMU_PROGRAM = 1, /* a0 counter, a1 event, a2 PERF_EVTSEL options; returns 0, or -1 if a0 >= K */
+    SYS_PMU_START = 2,   /* a0 counter mask: zero their shadows, then start them (one PERF_GLOBAL_CTRL write) */
+    SYS_PMU_STOP = 3,    /* a0 counter mask: stop them (one PERF_GLOBAL_CTRL write) */
+    SYS_PMU_READ = 4,    /* a0 counter: the process's count, a0 low and a1 high word (see kernel_count) */
+    SYS_PMU_SHADOWS = 5, /* a0 counter mask: SAVE_ON_ENTRY and RESTORE_ON_EXIT for those counters */
+    SYS_PMU_USER_ACCESS = 6, /* a0: the new USER_ACCESS */
+    SYS_PMU_OVERFLOW_EVERY = 7, /* a0 counter, a1 period: pmi every `period` events, re-armed by the kernel */
+    SYS_PMU_EVTSEL = 8,  /* a0 counter: PERF_EVTSEL, as only the kernel may read it */
+    SYS_TIMER = 9,       /* a0: a timer tick every a0 cycles (0 stops it) */
+    SYS_STATS = 10,      /* a0 which (KSTAT_...): the kernel's statistics */
+};
+
+/* SYS_STATS selectors. */
+enum {
+    KSTAT_TICKS = 0,     /* timer interrupts */
+    KSTAT_SYSCALLS = 1,  /* system calls */
+    KSTAT_ENTRIES = 2,   /* entries into the handler (one may serve several IRQs) */
+    KSTAT_OVERFLOWS = 3, /* counter overflows seen in PERF_GLOBAL_STATUS, summed over the counters */
+    KSTAT_MATCHES = 4,   /* monitor IRQs (matched) taken while its recording was on */
+    KSTAT_MATCH_PC = 5,  /* the return address of the first of them */
+};
+
+/* ------------------------------------------------------------------------------------
+ * User side: system calls.
+ */
+static inline uint32_t syscall3(uint32_t number, uint32_t arg0, uint32_t arg1, uint32_t arg2)
+{
+    register uint32_t a0 __asm__("a0") = arg0;
+    register uint32_t a1 __asm__("a1") = arg1;
+    register uint32_t a2 __asm__("a2") = arg2;
+    register uint32_t a7 __asm__("a7") = number;
+    __asm__ volatile("ecall" : "+r"(a0), "+r"(a1) : "r"(a2), "r"(a7) : "memory");
+    return a0;
+}
+
+static inline uint32_t sys_pmu_program(unsigned counter, uint32_t event, uint32_t options)
+{
+    return syscall3(SYS_PMU_PROGRAM, counter, event, options);
+}
+static inline void sys_pmu_start(uint32_t mask) { syscall3(SYS_PMU_START, mask, 0, 0); }
+static inline void sys_pmu_stop(uint32_t mask) { syscall3(SYS_PMU_STOP, mask, 0, 0); }
+static inline void sys_pmu_shadows(uint32_t mask) { syscall3(SYS_PMU_SHADOWS, mask, 0, 0); }
+static inline void sys_pmu_user_access(uint32_t value) { syscall3(SYS_PMU_USER_ACCESS, value, 0, 0); }
+static inline uint32_t sys_pmu_evtsel(unsigned counter) { return syscall3(SYS_PMU_EVTSEL, counter, 0, 0); }
+static inline void sys_timer(uint32_t cycles) { syscall3(SYS_TIMER, cycles, 0, 0); }
+static inline uint32_t sys_stats(uint32_t which) { return syscall3(SYS_STATS, which, 0, 0); }
+static inline void sys_pmu_overflow_every(unsigned counter, uint32_t period)
+{
+    syscall3(SYS_PMU_OVERFLOW_EVERY, counter, period, 0);
+}
+static inline uint64_t sys_pmu_read(unsigned counter)
+{
+    register uint32_t a0 __asm__("a0") = counter;
+    register uint32_t a1 __asm__("a1") = 0;
+    register uint32_t a7 __asm__("a7") = SYS_PMU_READ;
+    __asm__ volatile("ecall" : "+r"(a0), "+r"(a1) : "r"(a7) : "memory");
+    return ((uint64_t)a1 << 32) | a0;
+}
+
+/* ------------------------------------------------------------------------------------
+ * Output: `name=value` lines.
+ */
+static inline void put_value(const char *name, uint32_t value)
+{
+    soc_puts(name);
+    soc_putchar('=');
+    soc_put_dec(value);
+    soc_putchar('\n');
+}
+
+/* A count of window `window`: `w<window>.<name>=<value>`. */
+static inline void put_count(uint32_t window, const char *name, uint32_t value)
+{
+    soc_putchar('w');
+    soc_put_dec(window);
+    soc_putchar('.');
+    put_value(name, value);
+}
+
+/* A self-check: prints `check.<name>=1` or `=0`; returns whether it held. */
+static inline bool check(const char *name, bool ok)
+{
+    soc_puts("check.");
+    put_value(name, ok ? 1u : 0u);
+    return ok;
+}
+
+/* ------------------------------------------------------------------------------------
+ * Kernel side: runs inside the IRQ handler, where the PMU answers ring-0 accesses.
+ */
+static struct {
+    uint32_t ticks, syscalls, entries, overflows, matches;
+    uint32_t timer_period;
+    uint32_t shadowed;              /* counters whose process count is kept in SHADOW */
+    uint32_t period[PMU_K];         /* overflow period of each counter (0: none) */
+    uint32_t match_pc;              /* where the program was at the first monitor IRQ */
+} kernel;
+
+static inline pmu_t kernel_pmu(void) { return pmu_riscv_t1_k4_c40_rvfi_wb32_open(SOC_PMU_BASE, 0); }
+
+/* Start and stop are one PERF_GLOBAL_CTRL store each, the first store after the entry of
+ * a function of their own, so that the tests find each window in the retirement log by
+ * these functions' addresses (noclone keeps the symbols' names). */
+__attribute__((noinline, noclone)) static void kernel_pmu_start(const pmu_t *pmu, uint32_t mask)
+{
+    pmu_riscv_t1_k4_c40_rvfi_wb32_start(pmu, mask);
+}
+__attribute__((noinline, noclone)) static void kernel_pmu_stop(const pmu_t *pmu, uint32_t mask)
+{
+    pmu_riscv_t1_k4_c40_rvfi_wb32_stop(pmu, mask);
+}
+
+/* The process's count of counter i. A counter with shadows (seed 002) also counts the
+ * kernel's own instructions until the kernel exit puts SHADOW back into it; SHADOW holds
+ * the process's count, saved at this kernel entry, so that is what the kernel reports. */
+static inline uint64_t kernel_count(const pmu_t *pmu, unsigned i)
+{
+    if (kernel.shadowed & (1u << i))
+        return pmu_riscv_t1_k4_c40_rvfi_wb32_shadow_read(pmu, i);
+    return pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_read(pmu, i);
+}
+
+static inline void kernel_syscall(uint32_t *regs)
+{
+    pmu_t pmu = kernel_pmu();
+    uint32_t number = regs[17], a0 = regs[10], a1 = regs[11], a2 = regs[12];
+    uint32_t result = 0;
+    kernel.syscalls++;
+    switch (number) {
+    case SYS_NULL:
+        break;
+    case SYS_PMU_PROGRAM:
+        if (a0 >= PMU_K) {
+            result = (uint32_t)-1;
+            break;
+        }
+        pmu_riscv_t1_k4_c40_rvfi_wb32_program(&pmu, a0, (pmu_riscv_t1_k4_c40_rvfi_wb32_event_t)a1, a2);
+        kernel.period[a0] = 0;
+        break;
+    case SYS_PMU_START:
+        /* A restore at the kernel exit puts SHADOW back into the counter: zero it, so a
+         * started counter begins from 0 whether or not it has shadows. */
+        for (unsigned i = 0; i < PMU_K; i++)
+            if (a0 & kernel.shadowed & (1u << i))
+                pmu_riscv_t1_k4_c40_rvfi_wb32_shadow_write(&pmu, i, 0);
+        kernel_pmu_start(&pmu, a0);
+        break;
+    case SYS_PMU_STOP:
+        kernel_pmu_stop(&pmu, a0);
+        break;
+    case SYS_PMU_READ: {
+        uint64_t count = a0 < PMU_K ? kernel_count(&pmu, a0) : 0;
+        result = (uint32_t)count;
+        regs[11] = (uint32_t)(count >> 32);
+        break;
+    }
+    case SYS_PMU_SHADOWS:
+        kernel.shadowed = a0 & ((1u << PMU_K) - 1);
+        pmu_riscv_t1_k4_c40_rvfi_wb32_shadow_ctrl_write(
+            &pmu, PMU_RISCV_T1_K4_C40_RVFI_WB32_SHADOW_CTRL_SAVE_ON_ENTRY(kernel.shadowed) |
+                      PMU_RISCV_T1_K4_C40_RVFI_WB32_SHADOW_CTRL_RESTORE_ON_EXIT(kernel.shadowed));
+        break;
+    case SYS_PMU_USER_ACCESS:
+        pmu_riscv_t1_k4_c40_rvfi_wb32_user_access_write(&pmu, a0);
+        break;
+    case SYS_PMU_OVERFLOW_EVERY:
+        if (a0 >= PMU_K || a1 == 0) {
+            result = (uint32_t)-1;
+            break;
+        }
+        kernel.period[a0] = a1;
+        pmu_riscv_t1_k4_c40_rvfi_wb32_overflow_after(&pmu, a0, a1);
+        pmu_riscv_t1_k4_c40_rvfi_wb32_interrupt_enable(&pmu, a0, true);
+        break;
+    case SYS_PMU_EVTSEL:
+        result = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_wb32_perf_evtsel_read(&pmu, a0);
+        break;
+    case SYS_TIMER:
+        kernel.timer_period = a0;
+        soc_timer(a0);
+        break;
+    case SYS_STATS: {
+        const uint32_t stats[] = {kernel.ticks, kernel.syscalls, kernel.entries, kernel.overflows, kernel.matches, kernel.match_pc};
+        result = a0 < sizeof stats / sizeof stats[0] ? stats[a0] : 0;
+        break;
+    }
+    default:
+        result = (uint32_t)-1;
+        break;
+    }
+    regs[10] = result;
+}
+
+/* pmi: count each counter's overflow and re-arm it. The counter wrapped and went on
+ * counting; adding 2^CW - period to what it holds now keeps the events since the
+ * overflow, so none is lost. Nothing is lost between the read and the write either when
+ * the counter counts user events only (USR): the kernel runs in between. */
+static inline void kernel_pmi(void)
+{
+    pmu_t pmu = kernel_pmu();
+    uint64_t status = pmu_riscv_t1_k4_c40_rvfi_wb32_overflow_ack(&pmu);
+    for (unsigned i = 0; i < PMU_K; i++) {
+        if (!(status & (1u << i)))
+            continue;
+        kernel.overflows++;
+        if (kernel.period[i] != 0) {
+            uint64_t now = pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_read(&pmu, i);
+            pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_write(&pmu, i, now - kernel.period[i]);
+        }
+    }
+}
+
+/* An EBREAK, an illegal instruction or a bus error: report and end the run. */
+static inline __attribute__((noreturn)) void kernel_panic(const char *what, uint32_t pc)
+{
+    soc_puts("panic=");
+    soc_puts(what);
+    soc_puts(" at 0x");
+    soc_put_hex(pc);
+    soc_putchar('\n');
+    soc_exit(100);
+}
+
+#define KERNEL_ECALL 0x00000073u
+
+uint32_t *irq(uint32_t *regs, uint32_t irqs)
+{
+    kernel.entries++;
+    if (irqs & (1u << SOC_IRQ_TIMER)) {
+        kernel.ticks++;
+        if (kernel.timer_period != 0)
+            soc_timer(kernel.timer_period);
+    }
+    if (irqs & (1u << SOC_IRQ_TRAP)) {
+        /* q0 is the address after the trapping instruction (no compressed code here). */
+        uint32_t pc = regs[0] - 4;
+        if (*(const uint32_t *)(uintptr_t)pc == KERNEL_ECALL)
+            kernel_syscall(regs);
+        else
+            kernel_panic("ebreak or illegal instruction", pc);
+    }
+    if (irqs & (1u << SOC_IRQ_BUS))
+        kernel_panic("bus error", regs[0]);
+    if (irqs & (1u << SOC_IRQ_PMU))
+        kernel_pmi();
+    if (irqs & (1u << SOC_IRQ_MONITOR)) {
+        /* The monitor's matched: an order of events the program asked about has just
+         * happened. The handler's own loads, stores and jumps would go on matching, so
+         * the IRQ is one-shot: the kernel notes where the program was and stops the
+         * monitor's recording; the program turns it back on when it wants. */
+        event_order_monitor_n8_w3_rvfi_wb_t monitor = event_order_monitor_n8_w3_rvfi_wb_open(SOC_MONITOR_BASE);
+        uint32_t ctrl = event_order_monitor_n8_w3_rvfi_wb_ctrl_read(&monitor);
+        if (ctrl & EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CTRL_ENABLE) {
+            kernel.matches++;
+            kernel.match_pc = regs[0];
+            event_order_monitor_n8_w3_rvfi_wb_ctrl_write(&monitor, ctrl & ~EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CTRL_ENABLE);
+        }
+    }
+    return regs;
+}
+
+/* ------------------------------------------------------------------------------------
+ * A workload for the examples: `rounds` passes of a small insertion sort over a
+ * scrambled array, so loads, stores, taken and not-taken branches and calls all occur.
+ */
+#define WORKLOAD_SIZE 12
+static uint32_t workload_data[WORKLOAD_SIZE] __attribute__((unused));
+
+__attribute__((noinline, unused)) static void workload_scramble(uint32_t seed)
+{
+    for (unsigned i = 0; i < WORKLOAD_SIZE; i++) {
+        seed = seed * 1103515245u + 12345u;
+        workload_data[i] = seed >> 16;
+    }
+}
+
+__attribute__((noinline, unused)) static void workload_sort(void)
+{
+    for (unsigned i = 1; i < WORKLOAD_SIZE; i++) {
+        uint32_t value = workload_data[i];
+        unsigned j = i;
+        while (j > 0 && workload_data[j - 1] > value) {
+            workload_data[j] = workload_data[j - 1];
+            j--;
+        }
+        workload_data[j] = value;
+    }
+}
+
+/* Returns whether every pass came out sorted (a self-check of the work itself). */
+__attribute__((noinline, unused)) static bool workload(uint32_t rounds)
+{
+    bool sorted = true;
+    for (uint32_t round = 0; round < rounds; round++) {
+        workload_scramble(round + 1);
+        workload_sort();
+        for (unsigned i = 1; i < WORKLOAD_SIZE; i++)
+            sorted = sorted && workload_data[i - 1] <= workload_data[i];
+    }
+    return sorted;
+}
+
+#endif

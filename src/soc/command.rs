@@ -1,0 +1,194 @@
+//! The `pmugen soc` command line (docs/soc.md §2): generate the reference SoC (and
+//! build the example firmware), `soc build` C firmware, `soc run` a firmware image.
+use anyhow::{bail, Result};
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+
+use super::{compile, firmware, run, system};
+
+/// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
+const EXAMPLES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_examples.rs"));
+
+/// The headers the examples share (examples/soc/*.h, such as kernel.h), by file name.
+const EXAMPLE_HEADERS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_example_headers.rs"));
+
+/// The default output directory.
+pub const DEFAULT_OUT: &str = "target/pmugen/soc";
+
+/// `pmugen soc [--out DIR]` and its actions.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct SocArgs {
+    #[command(subcommand)]
+    pub action: Option<SocAction>,
+    /// Output directory: the SoC's Verilog, drivers, runtime and example firmware.
+    #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
+    pub out: PathBuf,
+}
+
+/// What `pmugen soc` does besides generating.
+#[derive(Subcommand, Debug)]
+pub enum SocAction {
+    /// Compile C firmware for the SoC (rv32i, freestanding) against the runtime and the
+    /// PMU's and monitor's drivers: DIR/NAME.elf and DIR/NAME.hex.
+    #[command(after_help = "Example:\n  pmugen soc build examples/soc/count.c --out target/pmugen/soc\n  \
+                            pmugen soc run target/pmugen/soc/count.elf")]
+    Build(BuildArgs),
+    /// Run a firmware image (ELF or $readmemh hex) on the SoC under Verilator until it
+    /// exits: the console on stdout, the firmware's exit code as pmugen's.
+    #[command(after_help = "Example:\n  pmugen soc run target/pmugen/soc/count.elf --rvfi-log target/count.rvfi\n  \
+                            pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json")]
+    Run(RunArgs),
+}
+
+/// `pmugen soc build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// The C sources of one program.
+    #[arg(value_name = "SOURCE.c", required = true)]
+    pub sources: Vec<PathBuf>,
+    /// Output directory (the drivers and the runtime are written there too).
+    #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
+    pub out: PathBuf,
+    /// The program's name (default: the first source's file stem).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+/// `pmugen soc run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The firmware: an RV32 ELF or a $readmemh file of 32-bit hex words.
+    #[arg(value_name = "FIRMWARE")]
+    pub firmware: PathBuf,
+    /// Output directory: the Verilator model's cache (DIR/verilator) and the default
+    /// trace file.
+    #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
+    pub out: PathBuf,
+    /// The captured trace words, one 64-bit hex word per line (default DIR/trace.hex).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Write the retirement log: one line per retired instruction (docs/soc.md §2.5).
+    #[arg(long, value_name = "FILE")]
+    pub rvfi_log: Option<PathBuf>,
+    /// Stop with an error after this many cycles without an exit.
+    #[arg(long, value_name = "N", default_value = "50000000", value_parser = crate::flags::parse_cycles)]
+    pub max_cycles: u64,
+}
+
+/// Run `pmugen soc ...`; returns the process's exit code.
+pub fn main(args: SocArgs) -> Result<i32> {
+    match args.action {
+        None => generate(&args.out).map(|()| 0),
+        Some(SocAction::Build(build)) => {
+            let name = match &build.name {
+                Some(name) => name.clone(),
+                None => build.sources[0].file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+            };
+            if name.is_empty() || name.contains(['/', '\\']) {
+                bail!("--name '{name}': give a plain file name");
+            }
+            compile::check_sources(&build.sources)?;
+            // The drivers and the runtime beside the program, as `pmugen soc` writes them.
+            compile::write_files(&super::firmware_files()?, &build.out)?;
+            let built = compile::build(&build.sources, &build.out, &build.out, &name)?;
+            println!("wrote {} and {} ({} bytes)", built.elf.display(), built.hex.display(), built.bytes);
+            Ok(0)
+        }
+        Some(SocAction::Run(run)) => run_firmware(&run),
+    }
+}
+
+/// Output directory check, as `generate` does it.
+fn output_dir(out: &Path) -> Result<()> {
+    crate::generate::output_dir(out, "--out")
+}
+
+/// `pmugen soc`: the SoC's files, then the example firmware.
+fn generate(out: &Path) -> Result<()> {
+    if out.exists() && !out.is_dir() {
+        bail!("--out {}: is a file, not a directory", out.display());
+    }
+    let system = system()?;
+    output_dir(out)?;
+    compile::write_files(&system.files, out)?;
+    println!(
+        "wrote {} (and {} more files: the PMU, the monitor, PicoRV32, drivers, runtime)",
+        out.join("pmugen_soc.v").display(),
+        system.files.len() - 1
+    );
+    let examples = out.join("examples");
+    let sources = examples.join("src");
+    let headers: Vec<_> = EXAMPLE_HEADERS
+        .iter()
+        .map(|(name, text)| crate::design::Artifact { name: name.to_string(), text: text.to_string() })
+        .collect();
+    compile::write_files(&headers, &sources)?;
+    for (name, text) in EXAMPLES {
+        compile::write_files(
+            &[crate::design::Artifact { name: format!("{name}.c"), text: text.to_string() }],
+            &sources,
+        )?;
+        let built = compile::build(&[sources.join(format!("{name}.c"))], out, &examples, name)?;
+        println!("wrote {} ({} bytes)", built.elf.display(), built.bytes);
+    }
+    Ok(())
+}
+
+/// A path given for a file that is a directory is refused naming its flag.
+fn file_flag(flag: &str, path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!("{flag} {}: is a directory; give a file name", path.display());
+    }
+    Ok(())
+}
+
+/// `pmugen soc run`.
+fn run_firmware(args: &RunArgs) -> Result<i32> {
+    // Everything the user gave is checked before anything is written.
+    let image = firmware::load(&args.firmware)?;
+    let trace = args.trace.clone().unwrap_or_else(|| args.out.join("trace.hex"));
+    file_flag("--trace", &trace)?;
+    if let Some(log) = &args.rvfi_log {
+        file_flag("--rvfi-log", log)?;
+    }
+    if args.out.exists() && !args.out.is_dir() {
+        bail!("--out {}: is a file, not a directory", args.out.display());
+    }
+    let system = system()?;
+    output_dir(&args.out)?;
+    let exe = run::model(&system, &args.out)?;
+    let files = run::RunFiles { trace, rvfi_log: args.rvfi_log.clone() };
+    let summary = run::run(&exe, &image, &args.out, &files, args.max_cycles)?;
+    let rate = summary.cycles as f64 / summary.seconds.max(1e-9);
+    match summary.outcome {
+        run::Outcome::Exit(code) => {
+            let mut written = vec![files.trace.display().to_string()];
+            written.extend(files.rvfi_log.iter().map(|p| p.display().to_string()));
+            eprintln!(
+                "soc: exit code {code} after {} cycles, {} instructions, {} trace words ({:.2} M cycles/s); wrote {}",
+                summary.cycles,
+                summary.retired,
+                summary.trace_words,
+                rate / 1e6,
+                written.join(", ")
+            );
+            // A process exit code has 8 bits: a larger code is reported as 255.
+            Ok(if code > 255 { 255 } else { code as i32 })
+        }
+        run::Outcome::Trap { pc } => bail!(
+            "{}: PicoRV32 stopped (its trap output) at cycle {} after the instruction at {pc:#010x}: an illegal \
+             instruction, EBREAK/ECALL or a misaligned access while IRQ 1 or 2 was masked or being handled; \
+             nothing written",
+            args.firmware.display(),
+            summary.cycles
+        ),
+        run::Outcome::Limit => bail!(
+            "{}: no exit within --max-cycles {} ({} instructions retired); raise it with --max-cycles N, or make the \
+             firmware store to the exit register (0x10000004); nothing written",
+            args.firmware.display(),
+            args.max_cycles,
+            summary.retired
+        ),
+    }
+}

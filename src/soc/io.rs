@@ -1,0 +1,88 @@
+//! `pmugen_soc_io`: the reference SoC's small registers (docs/soc.md §2.2): console,
+//! exit, PID (the PMU's `pid`), PM_MARK (the PMU's `pm_mark`) and FAULTS (accesses
+//! answered ERR).
+//!
+//! ```text
+//!           +0x00 console (store: console_valid, console_data = wdata[7:0])
+//! valid --> +0x04 exit    (store: exit_valid, exit_code = wdata)   --> ack / err, rdata
+//! register  +0x10 PID     (r/w, reset 0)          --> pid
+//! wdata     +0x14 PM_MARK (r/w bit 0, reset 1)    --> pm_mark
+//!           +0x18 FAULTS  (read; a write clears)  <-- fault
+//! ```
+//!
+//! Latency: ack (or err for any other offset) one cycle after the access is seen;
+//! console_valid and exit_valid are one-cycle pulses in that answer cycle; a write to
+//! PID or PM_MARK shows on `pid`/`pm_mark` from the answer cycle on.
+
+/// The module's Verilog.
+pub fn verilog() -> String {
+    TEMPLATE.to_string()
+}
+
+const TEMPLATE: &str = r#"
+// pmugen_soc_io: console, exit, PID, PM_MARK, FAULTS (docs/soc.md §2.2).
+module pmugen_soc_io (
+    input  wire        clock,
+    input  wire        reset,
+    input  wire        valid,
+    // The register: address bits [5:2].
+    input  wire [3:0]  register,
+    input  wire        write,
+    input  wire [31:0] wdata,
+    output reg         ack,
+    output reg         err,
+    output reg  [31:0] rdata,
+    // An access elsewhere completes with ERR in this cycle (counted in FAULTS).
+    input  wire        fault,
+    output reg         console_valid,
+    output reg  [7:0]  console_data,
+    output reg         exit_valid,
+    output reg  [31:0] exit_code,
+    output reg  [31:0] pid,
+    output reg         pm_mark
+);
+    reg [31:0] faults_q;
+    wire take = valid && !ack && !err;
+    // Word offsets 0x00, 0x04, 0x10, 0x14, 0x18.
+    wire known = register == 4'd0 || register == 4'd1 || register == 4'd4 || register == 4'd5
+        || register == 4'd6;
+
+    always @(posedge clock) begin
+        if (reset) begin
+            ack <= 1'b0;
+            err <= 1'b0;
+            rdata <= 32'd0;
+            console_valid <= 1'b0;
+            console_data <= 8'd0;
+            exit_valid <= 1'b0;
+            exit_code <= 32'd0;
+            pid <= 32'd0;
+            pm_mark <= 1'b1;
+            faults_q <= 32'd0;
+        end else begin
+            ack <= take && known;
+            err <= take && !known;
+            console_valid <= take && write && register == 4'd0;
+            exit_valid <= take && write && register == 4'd1;
+            if (take && write && register == 4'd0)
+                console_data <= wdata[7:0];
+            if (take && write && register == 4'd1)
+                exit_code <= wdata;
+            if (take && write && register == 4'd4)
+                pid <= wdata;
+            if (take && write && register == 4'd5)
+                pm_mark <= wdata[0];
+            if (take && write && register == 4'd6)
+                faults_q <= 32'd0;
+            else if (fault)
+                faults_q <= faults_q + 32'd1;
+            case (register)
+                4'd4: rdata <= pid;
+                4'd5: rdata <= {31'd0, pm_mark};
+                4'd6: rdata <= faults_q;
+                default: rdata <= 32'd0;
+            endcase
+        end
+    end
+endmodule
+"#;

@@ -1,0 +1,188 @@
+//! `pmugen soc run`: the reference SoC under Verilator (docs/soc.md §2.5). The model is
+//! built once per set of generated sources and build flags, in `<out>/verilator/<hash>`
+//! (a build happens in a directory of its own and is renamed there only when complete,
+//! so an interrupted build never looks cached), then runs a firmware image to its exit.
+use anyhow::{bail, Context, Result};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::{compile::write_files, System};
+use crate::design::Artifact;
+use pmugen_sim::tools::{require, run_tool};
+
+/// The C++ main around the SoC.
+const MAIN: &str = include_str!("sim_main.cpp");
+
+/// The executable's name in its build directory.
+const EXE: &str = "pmugen_soc_sim";
+
+/// Verilator's flags besides the files (part of the cache key).
+const FLAGS: [&str; 28] = [
+    "--cc",
+    "--exe",
+    "--build",
+    "-O3",
+    "-j",
+    "2",
+    "--x-assign",
+    "fast",
+    "--x-initial",
+    "fast",
+    "-DRISCV_FORMAL",
+    "-Wno-fatal",
+    "--top-module",
+    "pmugen_soc",
+    "--Mdir",
+    "obj",
+    "-o",
+    "pmugen_soc_sim",
+    "-CFLAGS",
+    "-O1",
+    // The C++ at -O1 throughout: as fast to run as -O2 here, faster to compile.
+    "-MAKEFLAGS",
+    "OPT_FAST=-O1",
+    "-MAKEFLAGS",
+    "OPT_SLOW=-O1",
+    "-MAKEFLAGS",
+    "OPT_GLOBAL=-O1",
+    // As for the monitor's own model (sim/src/verilator.rs): substitute larger
+    // equations into their single reader, so that logic under a clock enable runs only
+    // when enabled.
+    "--gate-stmts",
+    "1000",
+];
+
+/// The Verilator model of `system`, built into `out/verilator/<hash>` unless there.
+pub fn model(system: &System, out: &Path) -> Result<PathBuf> {
+    let mut hasher = DefaultHasher::new();
+    for file in &system.files {
+        (&file.name, &file.text).hash(&mut hasher);
+    }
+    (MAIN, FLAGS).hash(&mut hasher);
+    let cache = out.join("verilator");
+    let dir = cache.join(format!("pmugen_soc-{:016x}", hasher.finish()));
+    let exe = dir.join("obj").join(EXE);
+    if exe.is_file() {
+        return Ok(exe);
+    }
+    require(&["verilator", "make", "g++"]).map_err(anyhow::Error::msg)?;
+    let work = cache.join(format!(".building-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    let mut files = system.files.clone();
+    files.push(Artifact { name: "sim_main.cpp".into(), text: MAIN.into() });
+    write_files(&files, &work)?;
+    eprintln!("soc: building the Verilator model of pmugen_soc (once, a minute or two; cached in {})", cache.display());
+    let mut args: Vec<&str> = FLAGS.to_vec();
+    args.push("pmugen_soc.vlt");
+    args.extend(system.verilog.iter().map(String::as_str));
+    args.push("sim_main.cpp");
+    let started = Instant::now();
+    let (ok, log) = run_tool("verilator", &args, &work).map_err(anyhow::Error::msg)?;
+    if !ok || !work.join("obj").join(EXE).is_file() {
+        let _ = std::fs::remove_dir_all(&work);
+        bail!("the Verilator build of pmugen_soc failed:\n{log}");
+    }
+    eprintln!("soc: built in {:.0} s", started.elapsed().as_secs_f64());
+    // Another build of the same sources may have finished first: then use that one.
+    if std::fs::rename(&work, &dir).is_err() {
+        let _ = std::fs::remove_dir_all(&work);
+    }
+    if !exe.is_file() {
+        bail!("the Verilator build of pmugen_soc: {} did not appear", exe.display());
+    }
+    Ok(exe)
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The firmware stored `code` into the exit register.
+    Exit(u32),
+    /// PicoRV32 stopped (its `trap` output) after the retirement at `pc`.
+    Trap { pc: u32 },
+    /// The cycle limit passed.
+    Limit,
+}
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub struct RunSummary {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Cycles from reset.
+    pub cycles: u64,
+    /// Retired instructions.
+    pub retired: u64,
+    /// Trace words the sink took.
+    pub trace_words: u64,
+    /// Wall-clock seconds of the simulation (without the build).
+    pub seconds: f64,
+}
+
+/// Where a run writes its files.
+#[derive(Clone, Debug)]
+pub struct RunFiles {
+    /// The captured trace words.
+    pub trace: PathBuf,
+    /// The retirement log, if asked for.
+    pub rvfi_log: Option<PathBuf>,
+}
+
+/// Run `image` on `exe` for at most `max_cycles` in a scratch directory under `out`;
+/// the trace and the log reach `files` only when the firmware exits.
+pub fn run(exe: &Path, image: &[u32], out: &Path, files: &RunFiles, max_cycles: u64) -> Result<RunSummary> {
+    let scratch = out.join(format!(".run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).with_context(|| format!("creating {}", scratch.display()))?;
+    let result = run_in(exe, image, &scratch, files, max_cycles);
+    let _ = std::fs::remove_dir_all(&scratch);
+    result
+}
+
+fn run_in(exe: &Path, image: &[u32], scratch: &Path, files: &RunFiles, max_cycles: u64) -> Result<RunSummary> {
+    let absolute =
+        |name: &str| -> Result<String> { Ok(std::fs::canonicalize(scratch)?.join(name).display().to_string()) };
+    std::fs::write(scratch.join("firmware.hex"), super::firmware::hex(image))?;
+    let mut command = std::process::Command::new(exe);
+    command.arg(format!("+firmware={}", absolute("firmware.hex")?));
+    command.args(["--max-cycles", &max_cycles.to_string()]);
+    command.args(["--result", &absolute("result")?, "--trace", &absolute("trace.hex")?]);
+    if files.rvfi_log.is_some() {
+        command.args(["--rvfi-log", &absolute("rvfi.log")?]);
+    }
+    let started = Instant::now();
+    let status = command.status().with_context(|| format!("running {}", exe.display()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    if !status.success() {
+        bail!("the simulation {} failed ({status})", exe.display());
+    }
+    let result = std::fs::read_to_string(scratch.join("result")).context("the simulation wrote no result")?;
+    let fields: Vec<&str> = result.split_whitespace().collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    let outcome = match fields.first() {
+        Some(&"exit") => Outcome::Exit(number(1) as u32),
+        Some(&"trap") => Outcome::Trap { pc: fields.get(5).and_then(|f| u32::from_str_radix(f, 16).ok()).unwrap_or(0) },
+        _ => Outcome::Limit,
+    };
+    let summary = RunSummary { outcome, cycles: number(2), retired: number(3), trace_words: number(4), seconds };
+    if let Outcome::Exit(_) = summary.outcome {
+        publish(&scratch.join("trace.hex"), &files.trace)?;
+        if let Some(log) = &files.rvfi_log {
+            publish(&scratch.join("rvfi.log"), log)?;
+        }
+    }
+    Ok(summary)
+}
+
+/// Move `from` to `to` (a copy when they are on different file systems).
+fn publish(from: &Path, to: &Path) -> Result<()> {
+    if let Some(parent) = to.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
+    if std::fs::rename(from, to).is_err() {
+        std::fs::copy(from, to).with_context(|| format!("writing {}", to.display()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,228 @@
+//! `pmugen_soc`: the reference SoC's top module (docs/soc.md §2.1): PicoRV32, the
+//! interconnect, RAM, the small registers, the PMU and the monitor behind their
+//! Wishbone slaves, and the trace sink.
+//!
+//! ```text
+//!                 +-- rvfi_* ------------------------------+----------+--> rvfi_* (ports)
+//!  PicoRV32 ------+                                        v          v
+//!   mem_* --> pmugen_soc_bus --> RAM | io | PMU (wb32) | monitor (wb) | trace sink
+//!   irq[3] <-- pmi, irq[4] <-- matched, wb_priv <-- |eoi      trace_* --^ (mirrored on ports)
+//! ```
+//!
+//! Latency: an access takes two cycles at the slaves (the request, the answer); the
+//! CPU's own cycles per instruction are PicoRV32's.
+use super::map;
+
+/// The PicoRV32 configuration of F.4, as its parameters.
+pub const CPU_PARAMETERS: [(&str, &str); 9] = [
+    ("ENABLE_COUNTERS", "1"),
+    ("COMPRESSED_ISA", "0"),
+    ("ENABLE_MUL", "0"),
+    ("ENABLE_DIV", "0"),
+    ("ENABLE_IRQ", "1"),
+    ("ENABLE_IRQ_QREGS", "1"),
+    ("ENABLE_IRQ_TIMER", "1"),
+    ("PROGADDR_RESET", "32'h0000_0000"),
+    ("PROGADDR_IRQ", "32'h0000_0010"),
+];
+
+/// The module's Verilog around the PMU module `pmu` and the monitor module `monitor`
+/// (their Wishbone byte addresses `pmu_address_bits` and `monitor_address_bits` wide,
+/// the monitor's `start`/`stop` `monitor_lines` wide).
+pub fn verilog(
+    pmu: &str,
+    monitor: &str,
+    pmu_address_bits: usize,
+    monitor_address_bits: usize,
+    monitor_lines: usize,
+) -> String {
+    let parameters: Vec<String> = CPU_PARAMETERS.iter().map(|(name, value)| format!(".{name}({value})")).collect();
+    TEMPLATE
+        .replace("@CPU_PARAMETERS@", &parameters.join(",\n        "))
+        .replace("@PMU@", pmu)
+        .replace("@MONITOR@", monitor)
+        .replace("@PMU_BITS@", &pmu_address_bits.to_string())
+        .replace("@PMU_MSB@", &(pmu_address_bits - 1).to_string())
+        .replace("@MON_BITS@", &monitor_address_bits.to_string())
+        .replace("@MON_MSB@", &(monitor_address_bits - 1).to_string())
+        .replace("@MON_LINES@", &format!("{monitor_lines}'d0"))
+        .replace("@IRQ_PMU@", &map::IRQ_PMU.to_string())
+        .replace("@IRQ_MONITOR@", &map::IRQ_MONITOR.to_string())
+}
+
+const TEMPLATE: &str = r#"
+// pmugen_soc: the reference SoC (docs/soc.md §2). PicoRV32 must be read with
+// RISCV_FORMAL defined (-DRISCV_FORMAL), which gives it its RVFI port.
+module pmugen_soc (
+    input  wire        clock,
+    input  wire        reset,
+    output wire        console_valid,
+    output wire [7:0]  console_data,
+    output wire        exit_valid,
+    output wire [31:0] exit_code,
+    output wire        rvfi_valid,
+    output wire [31:0] rvfi_insn,
+    output wire        rvfi_trap,
+    output wire        rvfi_intr,
+    output wire [1:0]  rvfi_mode,
+    output wire [31:0] rvfi_pc_rdata,
+    output wire [31:0] rvfi_pc_wdata,
+    output wire [3:0]  rvfi_mem_rmask,
+    output wire [3:0]  rvfi_mem_wmask,
+    output wire        trace_valid,
+    output wire        trace_ready,
+    output wire [63:0] trace_data,
+    output wire        trace_last
+);
+    // PicoRV32's memory interface.
+    wire        mem_valid;
+    wire        mem_ready;
+    wire [31:0] mem_addr;
+    wire [31:0] mem_wdata;
+    wire [3:0]  mem_wstrb;
+    wire [31:0] mem_rdata;
+    wire        mem_write = |mem_wstrb;
+    wire [31:0] irq;
+    wire [31:0] eoi;
+    wire        pmi;
+    wire        matched;
+    wire [31:0] pid;
+    wire        pm_mark;
+    wire        fault;
+
+    // PicoRV32's outputs that the SoC does not use.
+    // verilator lint_off UNUSED
+    wire        cpu_trap /*verilator public_flat_rd*/;  // the simulation stops on it
+    wire        mem_instr;
+    wire        mem_la_read;
+    wire        mem_la_write;
+    wire [31:0] mem_la_addr;
+    wire [31:0] mem_la_wdata;
+    wire [3:0]  mem_la_wstrb;
+    wire        pcpi_valid;
+    wire [31:0] pcpi_insn;
+    wire [31:0] pcpi_rs1;
+    wire [31:0] pcpi_rs2;
+    wire        cpu_trace_valid;
+    wire [35:0] cpu_trace_data;
+    wire [63:0] rvfi_order;
+    wire        rvfi_halt;
+    wire [1:0]  rvfi_ixl;
+    wire [4:0]  rvfi_rs1_addr;
+    wire [4:0]  rvfi_rs2_addr;
+    wire [31:0] rvfi_rs1_rdata;
+    wire [31:0] rvfi_rs2_rdata;
+    wire [4:0]  rvfi_rd_addr;
+    wire [31:0] rvfi_rd_wdata;
+    wire [31:0] rvfi_mem_addr;
+    wire [31:0] rvfi_mem_rdata;
+    wire [31:0] rvfi_mem_wdata;
+    wire [63:0] rvfi_csr_mcycle_rmask;
+    wire [63:0] rvfi_csr_mcycle_wmask;
+    wire [63:0] rvfi_csr_mcycle_rdata;
+    wire [63:0] rvfi_csr_mcycle_wdata;
+    wire [63:0] rvfi_csr_minstret_rmask;
+    wire [63:0] rvfi_csr_minstret_wmask;
+    wire [63:0] rvfi_csr_minstret_rdata;
+    wire [63:0] rvfi_csr_minstret_wdata;
+    wire        window;
+    wire        ser_data;
+    wire        ser_valid;
+    wire        ser_last;
+    // verilator lint_on UNUSED
+
+    // IRQ 0-2 are PicoRV32's own (timer, ECALL/EBREAK/illegal, bus error); pmi is
+    // IRQ @IRQ_PMU@, matched IRQ @IRQ_MONITOR@.
+    assign irq = {27'd0, matched, pmi, 3'd0};
+
+    picorv32 #(
+        @CPU_PARAMETERS@
+    ) cpu (
+        .clk(clock), .resetn(!reset), .trap(cpu_trap),
+        .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready), .mem_addr(mem_addr),
+        .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
+        .mem_la_read(mem_la_read), .mem_la_write(mem_la_write), .mem_la_addr(mem_la_addr),
+        .mem_la_wdata(mem_la_wdata), .mem_la_wstrb(mem_la_wstrb),
+        .pcpi_valid(pcpi_valid), .pcpi_insn(pcpi_insn), .pcpi_rs1(pcpi_rs1), .pcpi_rs2(pcpi_rs2),
+        .pcpi_wr(1'b0), .pcpi_rd(32'd0), .pcpi_wait(1'b0), .pcpi_ready(1'b0),
+        .irq(irq), .eoi(eoi),
+        .rvfi_valid(rvfi_valid), .rvfi_order(rvfi_order), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap),
+        .rvfi_halt(rvfi_halt), .rvfi_intr(rvfi_intr), .rvfi_mode(rvfi_mode), .rvfi_ixl(rvfi_ixl),
+        .rvfi_rs1_addr(rvfi_rs1_addr), .rvfi_rs2_addr(rvfi_rs2_addr), .rvfi_rs1_rdata(rvfi_rs1_rdata),
+        .rvfi_rs2_rdata(rvfi_rs2_rdata), .rvfi_rd_addr(rvfi_rd_addr), .rvfi_rd_wdata(rvfi_rd_wdata),
+        .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata), .rvfi_mem_addr(rvfi_mem_addr),
+        .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask), .rvfi_mem_rdata(rvfi_mem_rdata),
+        .rvfi_mem_wdata(rvfi_mem_wdata),
+        .rvfi_csr_mcycle_rmask(rvfi_csr_mcycle_rmask), .rvfi_csr_mcycle_wmask(rvfi_csr_mcycle_wmask),
+        .rvfi_csr_mcycle_rdata(rvfi_csr_mcycle_rdata), .rvfi_csr_mcycle_wdata(rvfi_csr_mcycle_wdata),
+        .rvfi_csr_minstret_rmask(rvfi_csr_minstret_rmask), .rvfi_csr_minstret_wmask(rvfi_csr_minstret_wmask),
+        .rvfi_csr_minstret_rdata(rvfi_csr_minstret_rdata), .rvfi_csr_minstret_wdata(rvfi_csr_minstret_wdata),
+        .trace_valid(cpu_trace_valid), .trace_data(cpu_trace_data)
+    );
+
+    wire        ram_valid, ram_ack;
+    wire [31:0] ram_rdata;
+    wire        io_valid, io_ack, io_err;
+    wire [31:0] io_rdata;
+    wire        pmu_valid, pmu_ack, pmu_err;
+    wire [31:0] pmu_rdata;
+    wire        mon_valid, mon_ack, mon_err;
+    wire [31:0] mon_rdata;
+    wire        sink_valid, sink_ack;
+    wire [31:0] sink_rdata;
+
+    pmugen_soc_bus bus (
+        .clock(clock), .reset(reset),
+        .mem_valid(mem_valid), .mem_addr(mem_addr[31:4]), .mem_ready(mem_ready), .mem_rdata(mem_rdata),
+        .ram_valid(ram_valid), .ram_ack(ram_ack), .ram_rdata(ram_rdata),
+        .io_valid(io_valid), .io_ack(io_ack), .io_err(io_err), .io_rdata(io_rdata),
+        .pmu_valid(pmu_valid), .pmu_ack(pmu_ack), .pmu_err(pmu_err), .pmu_rdata(pmu_rdata),
+        .mon_valid(mon_valid), .mon_ack(mon_ack), .mon_err(mon_err), .mon_rdata(mon_rdata),
+        .sink_valid(sink_valid), .sink_ack(sink_ack), .sink_rdata(sink_rdata),
+        .fault(fault)
+    );
+
+    pmugen_soc_ram ram (
+        .clock(clock), .reset(reset), .valid(ram_valid), .word(mem_addr[15:2]), .wdata(mem_wdata),
+        .wstrb(mem_wstrb), .ack(ram_ack), .rdata(ram_rdata)
+    );
+
+    pmugen_soc_io io (
+        .clock(clock), .reset(reset), .valid(io_valid), .register(mem_addr[5:2]), .write(mem_write),
+        .wdata(mem_wdata), .ack(io_ack), .err(io_err), .rdata(io_rdata), .fault(fault),
+        .console_valid(console_valid), .console_data(console_data),
+        .exit_valid(exit_valid), .exit_code(exit_code), .pid(pid), .pm_mark(pm_mark)
+    );
+
+    // The PMU: privileged while the CPU is inside its IRQ handler (eoi != 0).
+    @PMU@ pmu (
+        .clock(clock), .reset(reset),
+        .rvfi_valid(rvfi_valid), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap), .rvfi_intr(rvfi_intr),
+        .rvfi_mode(rvfi_mode), .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
+        .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask),
+        .pm_mark(pm_mark), .pid(pid), .pmi(pmi),
+        .trace_data(trace_data), .trace_valid(trace_valid), .trace_ready(trace_ready), .trace_last(trace_last),
+        .wb_cyc(pmu_valid), .wb_stb(pmu_valid), .wb_we(mem_write), .wb_adr(mem_addr[@PMU_MSB@:0]),
+        .wb_dat_w(mem_wdata), .wb_dat_r(pmu_rdata), .wb_sel(mem_write ? mem_wstrb : 4'hf),
+        .wb_ack(pmu_ack), .wb_err(pmu_err), .wb_priv(|eoi)
+    );
+
+    // The monitor: its windows are opened and closed by software (CMD), not by start/stop.
+    @MONITOR@ monitor (
+        .clock(clock), .reset(reset),
+        .rvfi_valid(rvfi_valid), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap), .rvfi_intr(rvfi_intr),
+        .rvfi_mode(rvfi_mode), .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
+        .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask),
+        .start(@MON_LINES@), .stop(@MON_LINES@), .matched(matched), .window(window),
+        .ser_data(ser_data), .ser_valid(ser_valid), .ser_last(ser_last),
+        .wb_cyc(mon_valid), .wb_stb(mon_valid), .wb_we(mem_write), .wb_adr(mem_addr[@MON_MSB@:0]),
+        .wb_dat_w(mem_wdata), .wb_dat_r(mon_rdata), .wb_sel(mem_write ? mem_wstrb : 4'hf),
+        .wb_ack(mon_ack), .wb_err(mon_err)
+    );
+
+    pmugen_soc_trace_sink sink (
+        .clock(clock), .reset(reset), .valid(sink_valid), .register(mem_addr[3:2]), .ack(sink_ack),
+        .rdata(sink_rdata), .trace_valid(trace_valid), .trace_data(trace_data), .trace_ready(trace_ready)
+    );
+endmodule
+"#;

@@ -1,0 +1,63 @@
+//! `pmugen soc run` refuses a firmware it cannot run before it builds or writes
+//! anything, naming the file (and the line of a bad hex word); `soc build` refuses a
+//! missing source. The runs themselves are in tests/long/soc.rs.
+use crate::common::cli::{pmugen, scratch};
+
+/// `soc run FIRMWARE --out OUT`: refused with a message containing every `needles`,
+/// and OUT not created.
+fn refused(name: &str, contents: Option<&[u8]>, needles: &[&str]) {
+    let work = scratch(&format!("soc-refused-{name}"));
+    std::fs::create_dir_all(&work).unwrap();
+    let firmware = work.join(name);
+    if let Some(bytes) = contents {
+        std::fs::write(&firmware, bytes).unwrap();
+    }
+    let out = work.join("out");
+    let trace = work.join("trace.hex");
+    let (ok, text) = pmugen(&[
+        "soc",
+        "run",
+        firmware.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert!(!ok, "{name}: {text}");
+    assert!(text.contains(&firmware.display().to_string()), "{name}: names the file: {text}");
+    for needle in needles {
+        assert!(text.contains(needle), "{name}: {needle:?} in {text}");
+    }
+    assert!(!out.exists() && !trace.exists(), "{name}: nothing written");
+}
+
+#[test]
+fn missing_empty_and_malformed_firmware_is_refused_naming_it() {
+    refused("absent.elf", None, &["cannot read it"]);
+    refused("empty.hex", Some(b""), &["the file is empty"]);
+    refused("words.hex", Some(b"00000013\n0000006f\nnot-hex\n"), &[":3: \"not-hex\": not a hex number"]);
+    refused("wide.hex", Some(b"000000013\n"), &[":1: \"000000013\": more than 8 hex digits"]);
+    refused("comments.hex", Some(b"// nothing but a comment\n"), &["no words"]);
+    refused("big.hex", Some(b"@4000\n00000013\n"), &["beyond the 64 KiB RAM"]);
+}
+
+#[test]
+fn elfs_that_are_not_rv32_or_do_not_fit_are_refused_naming_the_value() {
+    let mut elf64 = b"\x7fELF\x02\x01\x01".to_vec();
+    elf64.resize(64, 0);
+    refused("rv64.elf", Some(&elf64), &["64-bit ELF (ELFCLASS64)", "-march=rv32i"]);
+    // An ELF32 header for x86 (machine 3).
+    let mut x86 = b"\x7fELF\x01\x01\x01".to_vec();
+    x86.resize(52, 0);
+    x86[18] = 3;
+    refused("x86.elf", Some(&x86), &["ELF machine 3 is not RISC-V"]);
+}
+
+#[test]
+fn soc_build_refuses_a_missing_source() {
+    let out = scratch("soc-build-missing");
+    let (ok, text) = pmugen(&["soc", "build", "no-such-file.c", "--out", out.to_str().unwrap()]);
+    assert!(!ok, "{text}");
+    assert!(text.contains("no-such-file.c: no such C source file"), "{text}");
+    assert!(!out.exists(), "nothing written");
+}
