@@ -212,3 +212,80 @@ fn firmware_that_never_exits_stops_at_max_cycles_writing_nothing() {
     assert!(stderr.contains("no exit within --max-cycles 20000") && stderr.contains("raise it"), "{stderr}");
     assert!(!trace.exists() && !log.exists(), "nothing written");
 }
+
+/// A firmware that traces its own blocks: the handler turns tracing on (counter 0
+/// counting user INSTRET) and off, the program prints how many words the sink holds.
+const TRACING: &str = r#"#include "pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h"
+#include "soc.h"
+#define PMU(name) pmu_riscv_t1_k4_c40_rvfi_wb32_##name
+uint32_t *irq(uint32_t *regs, uint32_t irqs)
+{
+    if (irqs & (1u << SOC_IRQ_TRAP)) {
+        PMU(t) pmu = PMU(open)(SOC_PMU_BASE, 0);
+        if (regs[10] == 1) {
+            PMU(program)(&pmu, 0, PMU_RISCV_T1_K4_C40_RVFI_WB32_EV_INSTRET, PMU_RISCV_T1_K4_C40_RVFI_WB32_PERF_EVTSEL_USR);
+            PMU(start)(&pmu, 1);
+            PMU(trace_ctrl_write)(&pmu, PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN);
+        } else {
+            PMU(trace_ctrl_write)(&pmu, 0);
+        }
+    }
+    return regs;
+}
+static void request(uint32_t what)
+{
+    register uint32_t a0 __asm__("a0") = what;
+    __asm__ volatile("ecall" : "+r"(a0) : : "memory");
+}
+int main(void)
+{
+    volatile uint32_t sum = 0;
+    request(1);
+    for (uint32_t i = 0; i < 10; i++)
+        sum += i;
+    request(2);
+    soc_puts("words ");
+    soc_put_dec(soc_trace_available());
+    soc_puts("\n");
+    uint64_t word;
+    uint32_t popped = 0;
+    while (soc_trace_pop(&word))
+        popped++;
+    soc_puts("popped ");
+    soc_put_dec(popped);
+    soc_puts("\n");
+    return soc_trace_available() == 0 && soc_faults() == 0 ? 0 : 1;
+}
+"#;
+
+#[test]
+fn the_trace_words_reach_the_sink_and_the_trace_file_and_decode() {
+    let (dir, _) = soc();
+    let work = scratch("soc-trace");
+    std::fs::create_dir_all(&work).unwrap();
+    let source = work.join("tracing.c");
+    std::fs::write(&source, TRACING).unwrap();
+    let (ok, text) = pmugen(&["soc", "build", source.to_str().unwrap(), "--out", work.to_str().unwrap()]);
+    assert!(ok, "{text}");
+    let trace = work.join("trace.hex");
+    let (code, stdout, stderr) = run(&[work.join("tracing.elf").to_str().unwrap(), "--trace", trace.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let words = std::fs::read_to_string(&trace).unwrap().lines().count() as u64;
+    assert!(words > 10, "ten loop iterations end ten blocks at least: {words} words");
+    assert_eq!(printed(&stdout, "words"), words, "the sink holds every word the trace file has");
+    assert_eq!(printed(&stdout, "popped"), words, "and gives each back once");
+    let design = dir.join("pmu_riscv_t1_k4_c40_rvfi_design.json");
+    let decoded = work.join("decoded");
+    let (ok, text) = pmugen(&[
+        "trace",
+        "decode",
+        trace.to_str().unwrap(),
+        "--design",
+        design.to_str().unwrap(),
+        "--out",
+        decoded.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    let csv = std::fs::read_to_string(decoded.join("trace.csv")).unwrap();
+    assert!(csv.lines().count() > 10, "{csv}");
+}
