@@ -74,6 +74,14 @@ module pmugen_soc (
     output wire [63:0] trace_data,
     output wire        trace_last
 );
+    // The reset every block sees, one flip-flop after the port: the system leaves reset
+    // on the edge after `reset` falls. A board needs this register anyway (its reset
+    // comes from a button or a PLL lock), and it keeps the port away from the blocks'
+    // reset logic, which a simulator would otherwise re-evaluate whenever an input
+    // changes, the clock included (docs/soc.md §2).
+    reg         reset_q = 1'b1;
+    always @(posedge clock) reset_q <= reset;
+
     // PicoRV32's memory interface.
     wire        mem_valid;
     wire        mem_ready;
@@ -138,7 +146,7 @@ module pmugen_soc (
     picorv32 #(
         @CPU_PARAMETERS@
     ) cpu (
-        .clk(clock), .resetn(!reset), .trap(cpu_trap),
+        .clk(clock), .resetn(!reset_q), .trap(cpu_trap),
         .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready), .mem_addr(mem_addr),
         .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
         .mem_la_read(mem_la_read), .mem_la_write(mem_la_write), .mem_la_addr(mem_la_addr),
@@ -172,7 +180,7 @@ module pmugen_soc (
     wire [31:0] sink_rdata;
 
     pmugen_soc_bus bus (
-        .clock(clock), .reset(reset),
+        .clock(clock), .reset(reset_q),
         .mem_valid(mem_valid), .mem_addr(mem_addr[31:4]), .mem_ready(mem_ready), .mem_rdata(mem_rdata),
         .ram_valid(ram_valid), .ram_ack(ram_ack), .ram_rdata(ram_rdata),
         .io_valid(io_valid), .io_ack(io_ack), .io_err(io_err), .io_rdata(io_rdata),
@@ -183,12 +191,12 @@ module pmugen_soc (
     );
 
     pmugen_soc_ram ram (
-        .clock(clock), .reset(reset), .valid(ram_valid), .word(mem_addr[15:2]), .wdata(mem_wdata),
+        .clock(clock), .reset(reset_q), .valid(ram_valid), .word(mem_addr[15:2]), .wdata(mem_wdata),
         .wstrb(mem_wstrb), .ack(ram_ack), .rdata(ram_rdata)
     );
 
     pmugen_soc_io io (
-        .clock(clock), .reset(reset), .valid(io_valid), .register(mem_addr[5:2]), .write(mem_write),
+        .clock(clock), .reset(reset_q), .valid(io_valid), .register(mem_addr[5:2]), .write(mem_write),
         .wdata(mem_wdata), .ack(io_ack), .err(io_err), .rdata(io_rdata), .fault(fault),
         .console_valid(console_valid), .console_data(console_data),
         .exit_valid(exit_valid), .exit_code(exit_code), .pid(pid), .pm_mark(pm_mark)
@@ -196,7 +204,7 @@ module pmugen_soc (
 
     // The PMU: privileged while the CPU is inside its IRQ handler (eoi != 0).
     @PMU@ pmu (
-        .clock(clock), .reset(reset),
+        .clock(clock), .reset(reset_q),
         .rvfi_valid(rvfi_valid), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap), .rvfi_intr(rvfi_intr),
         .rvfi_mode(rvfi_mode), .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
         .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask),
@@ -209,7 +217,7 @@ module pmugen_soc (
 
     // The monitor: its windows are opened and closed by software (CMD), not by start/stop.
     @MONITOR@ monitor (
-        .clock(clock), .reset(reset),
+        .clock(clock), .reset(reset_q),
         .rvfi_valid(rvfi_valid), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap), .rvfi_intr(rvfi_intr),
         .rvfi_mode(rvfi_mode), .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
         .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask),
@@ -221,7 +229,7 @@ module pmugen_soc (
     );
 
     pmugen_soc_trace_sink sink (
-        .clock(clock), .reset(reset), .valid(sink_valid), .register(mem_addr[3:2]), .ack(sink_ack),
+        .clock(clock), .reset(reset_q), .valid(sink_valid), .register(mem_addr[3:2]), .ack(sink_ack),
         .rdata(sink_rdata), .trace_valid(trace_valid), .trace_data(trace_data), .trace_ready(trace_ready)
     );
 endmodule
