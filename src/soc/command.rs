@@ -32,11 +32,11 @@ pub enum SocAction {
     /// Compile C firmware for the SoC (rv32i, freestanding) against the runtime and the
     /// PMU's and monitor's drivers: DIR/NAME.elf and DIR/NAME.hex.
     #[command(after_help = "Example:\n  pmugen soc build examples/soc/count.c --out target/pmugen/soc\n  \
-                            pmugen soc run target/pmugen/soc/count.elf")]
+                            pmugen soc run target/pmugen/soc/examples/count.elf")]
     Build(BuildArgs),
     /// Run a firmware image (ELF or $readmemh hex) on the SoC under Verilator until it
     /// exits: the console on stdout, the firmware's exit code as pmugen's.
-    #[command(after_help = "Example:\n  pmugen soc run target/pmugen/soc/count.elf --rvfi-log target/count.rvfi\n  \
+    #[command(after_help = "Example:\n  pmugen soc run target/pmugen/soc/examples/count.elf --rvfi-log target/count.rvfi\n  \
                             pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json")]
     Run(RunArgs),
 }
