@@ -1,7 +1,7 @@
 //! Lists the example firmware examples/soc/*.c for `pmugen soc`, which embeds and builds
-//! every one of them (docs/soc.md §2.4): adding an example needs no Rust change. The
-//! headers there (examples/soc/*.h, such as the examples' tiny kernel) are embedded too
-//! and written beside the sources, where their `#include "..."` finds them.
+//! every one of them (docs/soc.md §2.4): adding an example needs no Rust change. What
+//! the examples include (soc.h, the tiny kernel's kernel.h) is the runtime,
+//! examples/soc/runtime/, embedded by src/soc/mod.rs.
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -11,7 +11,6 @@ fn main() {
     let dir = root.join("examples").join("soc");
     println!("cargo:rerun-if-changed={}", dir.display());
     write_list(&dir, "c", "soc_examples.rs", |path| path.file_stem());
-    write_list(&dir, "h", "soc_example_headers.rs", |path| path.file_name());
 }
 
 /// Writes OUT_DIR/`list_file`: the files of `dir` ending in `.extension`, as (name, text)

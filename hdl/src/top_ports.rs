@@ -32,3 +32,46 @@ impl Block for PortsView<'_> {
         probe.visit_end_scope(name, self);
     }
 }
+
+/// `Block` and [`TopPorts`] for a top whose simulation runs its blocks' twins in signal
+/// order: connecting and the Verilog see the ports and every block as rust-hdl's derive
+/// would show them, while a delta cycle updates (and asks for changes on) the top's own
+/// ports only, after `$update` has evaluated the blocks.
+///
+/// ```ignore
+/// scheduled_top!(Pmu, update: Logic::update, ports: [clock, reset, ...], blocks: [inputs, ...]);
+/// ```
+#[macro_export]
+macro_rules! scheduled_top {
+    ($top:ty, update: $update:path, ports: [$($port:ident),+ $(,)?], blocks: [$($block:ident),+ $(,)?]) => {
+        impl $crate::top_ports::TopPorts for $top {
+            fn top_ports(&self) -> Vec<(&'static str, &dyn rust_hdl::prelude::Block)> {
+                vec![$((stringify!($port), &self.$port as &dyn rust_hdl::prelude::Block)),+]
+            }
+        }
+
+        impl rust_hdl::prelude::Block for $top {
+            fn connect_all(&mut self) {
+                rust_hdl::prelude::Logic::connect(self);
+                $(self.$port.connect_all();)+
+                $(self.$block.connect_all();)+
+            }
+
+            fn update_all(&mut self) {
+                $update(self);
+                $(self.$port.update_all();)+
+            }
+
+            fn has_changed(&self) -> bool {
+                false $(|| self.$port.has_changed())+
+            }
+
+            fn accept(&self, name: &str, probe: &mut dyn rust_hdl::prelude::Probe) {
+                probe.visit_start_scope(name, self);
+                $(self.$port.accept(stringify!($port), probe);)+
+                $(self.$block.accept(stringify!($block), probe);)+
+                probe.visit_end_scope(name, self);
+            }
+        }
+    };
+}

@@ -9,9 +9,6 @@ use super::{compile, firmware, run, system};
 /// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
 const EXAMPLES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_examples.rs"));
 
-/// The headers the examples share (examples/soc/*.h, such as kernel.h), by file name.
-const EXAMPLE_HEADERS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_example_headers.rs"));
-
 /// The default output directory.
 pub const DEFAULT_OUT: &str = "target/pmugen/soc";
 
@@ -31,8 +28,8 @@ pub struct SocArgs {
 pub enum SocAction {
     /// Compile C firmware for the SoC (rv32i, freestanding) against the runtime and the
     /// PMU's and monitor's drivers: DIR/NAME.elf and DIR/NAME.hex.
-    #[command(after_help = "Example:\n  pmugen soc build examples/soc/count.c --out target/pmugen/soc\n  \
-                            pmugen soc run target/pmugen/soc/examples/count.elf")]
+    #[command(after_help = "Example:\n  pmugen soc build examples/soc/first.c --out target/pmugen/soc\n  \
+                            pmugen soc run target/pmugen/soc/first.elf")]
     Build(BuildArgs),
     /// Run a firmware image (ELF or $readmemh hex) on the SoC under Verilator until it
     /// exits: the console on stdout, the firmware's exit code as pmugen's.
@@ -121,11 +118,6 @@ fn generate(out: &Path) -> Result<()> {
     );
     let examples = out.join("examples");
     let sources = examples.join("src");
-    let headers: Vec<_> = EXAMPLE_HEADERS
-        .iter()
-        .map(|(name, text)| crate::design::Artifact { name: name.to_string(), text: text.to_string() })
-        .collect();
-    compile::write_files(&headers, &sources)?;
     for (name, text) in EXAMPLES {
         compile::write_files(
             &[crate::design::Artifact { name: format!("{name}.c"), text: text.to_string() }],

@@ -32,11 +32,14 @@ use pmugen_sim::ports::pmu::{DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 pub const MONITOR_EVENTS: [&str; 8] = ["INSTRET", "LOAD", "STORE", "BRANCH", "BRANCH_TAKEN", "JUMP", "CALL", "RETURN"];
 
 /// The runtime every firmware is built with (examples/soc/runtime), embedded so that an
-/// installed pmugen needs no source tree.
-pub const RUNTIME: [(&str, &str); 3] = [
+/// installed pmugen needs no source tree: the start code, the memory layout, the
+/// system's registers, and the tiny kernel that programs the PMU for user code
+/// (docs/soc.md §3.1), so that `soc build` of any program can include it.
+pub const RUNTIME: [(&str, &str); 4] = [
     ("start.S", include_str!("../../examples/soc/runtime/start.S")),
     ("link.ld", include_str!("../../examples/soc/runtime/link.ld")),
     ("soc.h", include_str!("../../examples/soc/runtime/soc.h")),
+    ("kernel.h", include_str!("../../examples/soc/runtime/kernel.h")),
 ];
 
 /// The PMU of the SoC: T=1, K=4, CW=40 on PicoRV32's RVFI port, `--kernel handler`.

@@ -73,7 +73,7 @@ pub fn model(system: &System, out: &Path) -> Result<PathBuf> {
     let mut files = system.files.clone();
     files.push(Artifact { name: "sim_main.cpp".into(), text: MAIN.into() });
     write_files(&files, &work)?;
-    eprintln!("soc: building the Verilator model of pmugen_soc (once, a minute or two; cached in {})", cache.display());
+    eprintln!("soc: building the Verilator model of pmugen_soc (once, under a minute; cached in {})", cache.display());
     let mut args: Vec<&str> = FLAGS.to_vec();
     args.push("pmugen_soc.vlt");
     args.extend(system.verilog.iter().map(String::as_str));

@@ -209,6 +209,16 @@ fn kernel_example() {
 }
 
 #[test]
+fn first_example() {
+    // docs/soc.md §2.4's first program: three user-mode counts of a loop of ten passes.
+    let (run, checked) = example("first");
+    assert_eq!(checked, 3, "INSTRET, BRANCH, BRANCH_TAKEN:\n{}", run.console);
+    assert_eq!(run.value("sum"), 45);
+    // Ten passes of the loop: at least ten conditional branches, each counted.
+    assert!(run.value("w1.BRANCH.user") >= 10, "{}", run.console);
+}
+
+#[test]
 fn shadows_example() {
     let (run, checked) = example("shadows");
     assert_eq!(checked, 7, "five window counts, rdinstret, syscalls:\n{}", run.console);

@@ -127,113 +127,6 @@ impl EventOrderMonitor {
         all.extend(within("port", self.port.flip_flops()));
         all
     }
-
-    /// The top's ports, in declaration order, with their names.
-    fn ports(&self) -> [(&'static str, &dyn Block); 14] {
-        [
-            ("clock", &self.clock),
-            ("reset", &self.reset),
-            ("events", &self.events),
-            ("start", &self.start),
-            ("stop", &self.stop),
-            ("reg_addr", &self.reg_addr),
-            ("reg_wdata", &self.reg_wdata),
-            ("reg_write", &self.reg_write),
-            ("reg_rdata", &self.reg_rdata),
-            ("matched", &self.matched),
-            ("window", &self.window),
-            ("ser_data", &self.ser_data),
-            ("ser_valid", &self.ser_valid),
-            ("ser_last", &self.ser_last),
-        ]
-    }
-
-    fn ports_mut(&mut self) -> [&mut dyn Block; 14] {
-        [
-            &mut self.clock,
-            &mut self.reset,
-            &mut self.events,
-            &mut self.start,
-            &mut self.stop,
-            &mut self.reg_addr,
-            &mut self.reg_wdata,
-            &mut self.reg_write,
-            &mut self.reg_rdata,
-            &mut self.matched,
-            &mut self.window,
-            &mut self.ser_data,
-            &mut self.ser_valid,
-            &mut self.ser_last,
-        ]
-    }
-
-    /// The local signal and the blocks, in declaration order, with their names.
-    fn blocks(&self) -> [(&'static str, &dyn Block); 11] {
-        [
-            ("clear_record", &self.clear_record),
-            ("event_edges", &self.event_edges),
-            ("event_register", &self.event_register),
-            ("record", &self.record),
-            ("order", &self.order),
-            ("matcher", &self.matcher),
-            ("trigger", &self.trigger),
-            ("counter", &self.counter),
-            ("serial", &self.serial),
-            ("port", &self.port),
-            ("twins", &self.twins),
-        ]
-    }
-
-    fn blocks_mut(&mut self) -> [&mut dyn Block; 11] {
-        [
-            &mut self.clear_record,
-            &mut self.event_edges,
-            &mut self.event_register,
-            &mut self.record,
-            &mut self.order,
-            &mut self.matcher,
-            &mut self.trigger,
-            &mut self.counter,
-            &mut self.serial,
-            &mut self.port,
-            &mut self.twins,
-        ]
-    }
-}
-
-/// The Verilog and the connection checks see every block as rust-hdl's derive would
-/// show them, generated from the `#[hdl_gen]` kernel below; the simulation runs the
-/// blocks in signal order ([`schedule`]), so a delta cycle updates the top's own ports
-/// only.
-impl crate::top_ports::TopPorts for EventOrderMonitor {
-    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
-        self.ports().into()
-    }
-}
-
-impl Block for EventOrderMonitor {
-    fn connect_all(&mut self) {
-        self.connect();
-        self.ports_mut().into_iter().for_each(|port| port.connect_all());
-        self.blocks_mut().into_iter().for_each(|block| block.connect_all());
-    }
-
-    fn update_all(&mut self) {
-        schedule::update(self);
-        self.ports_mut().into_iter().for_each(|port| port.update_all());
-    }
-
-    fn has_changed(&self) -> bool {
-        self.ports().iter().any(|(_, port)| port.has_changed())
-    }
-
-    fn accept(&self, name: &str, probe: &mut dyn Probe) {
-        probe.visit_start_scope(name, self);
-        for (field, part) in self.ports().into_iter().chain(self.blocks()) {
-            part.accept(field, probe);
-        }
-        probe.visit_end_scope(name, self);
-    }
 }
 
 impl Logic for EventOrderMonitor {
@@ -324,3 +217,12 @@ impl Logic for EventOrderMonitor {
         self.ser_last.next = self.serial.last.val();
     }
 }
+
+// The simulation evaluates the blocks' twins in signal order (the `update` named here),
+// so a delta cycle updates the top's own ports only.
+crate::scheduled_top!(
+    EventOrderMonitor,
+    update: schedule::update,
+    ports: [clock, reset, events, start, stop, reg_addr, reg_wdata, reg_write, reg_rdata, matched, window, ser_data, ser_valid, ser_last],
+    blocks: [clear_record, event_edges, event_register, record, order, matcher, trigger, counter, serial, port, twins]
+);

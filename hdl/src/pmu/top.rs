@@ -174,137 +174,14 @@ impl Logic for Pmu {
     }
 }
 
-/// The Verilog and the connection checks see every block as rust-hdl's derive would
-/// show them; the simulation runs the blocks in signal order ([`schedule`]), so a delta
-/// cycle updates the top's own ports only.
-impl crate::top_ports::TopPorts for Pmu {
-    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
-        self.ports().into()
-    }
-}
-
-impl Block for Pmu {
-    fn connect_all(&mut self) {
-        self.connect();
-        self.ports_mut().into_iter().for_each(|port| port.connect_all());
-        self.blocks_mut().into_iter().for_each(|block| block.connect_all());
-    }
-
-    fn update_all(&mut self) {
-        self.update();
-        self.ports_mut().into_iter().for_each(|port| port.update_all());
-    }
-
-    fn has_changed(&self) -> bool {
-        self.ports().iter().any(|(_, port)| port.has_changed())
-    }
-
-    fn accept(&self, name: &str, probe: &mut dyn Probe) {
-        probe.visit_start_scope(name, self);
-        for (field, part) in self.ports().into_iter().chain(self.blocks()) {
-            part.accept(field, probe);
-        }
-        probe.visit_end_scope(name, self);
-    }
-}
-
-impl Pmu {
-    /// The top's ports, in declaration order, with their names.
-    fn ports(&self) -> [(&'static str, &dyn Block); 22] {
-        [
-            ("clock", &self.clock),
-            ("reset", &self.reset),
-            ("events", &self.events),
-            ("core_events", &self.core_events),
-            ("kernel", &self.kernel),
-            ("pm_mark", &self.pm_mark),
-            ("bb_end", &self.bb_end),
-            ("bb_addr", &self.bb_addr),
-            ("pid", &self.pid),
-            ("pmi", &self.pmi),
-            ("reg_thread", &self.reg_thread),
-            ("reg_priv", &self.reg_priv),
-            ("reg_addr", &self.reg_addr),
-            ("reg_wdata", &self.reg_wdata),
-            ("reg_write", &self.reg_write),
-            ("reg_read", &self.reg_read),
-            ("reg_rdata", &self.reg_rdata),
-            ("reg_fault", &self.reg_fault),
-            ("trace_data", &self.trace_data),
-            ("trace_valid", &self.trace_valid),
-            ("trace_ready", &self.trace_ready),
-            ("trace_last", &self.trace_last),
-        ]
-    }
-
-    fn ports_mut(&mut self) -> [&mut dyn Block; 22] {
-        [
-            &mut self.clock,
-            &mut self.reset,
-            &mut self.events,
-            &mut self.core_events,
-            &mut self.kernel,
-            &mut self.pm_mark,
-            &mut self.bb_end,
-            &mut self.bb_addr,
-            &mut self.pid,
-            &mut self.pmi,
-            &mut self.reg_thread,
-            &mut self.reg_priv,
-            &mut self.reg_addr,
-            &mut self.reg_wdata,
-            &mut self.reg_write,
-            &mut self.reg_read,
-            &mut self.reg_rdata,
-            &mut self.reg_fault,
-            &mut self.trace_data,
-            &mut self.trace_valid,
-            &mut self.trace_ready,
-            &mut self.trace_last,
-        ]
-    }
-
-    /// The blocks (and the top's own parameters), in declaration order, with their names.
-    fn blocks(&self) -> [(&'static str, &dyn Block); 15] {
-        [
-            ("inputs", &self.inputs),
-            ("any_sums", &self.any_sums),
-            ("decoder", &self.decoder),
-            ("selects", &self.selects),
-            ("samplers", &self.samplers),
-            ("counters", &self.counters),
-            ("controls", &self.controls),
-            ("shadow_controls", &self.shadow_controls),
-            ("tsc", &self.tsc),
-            ("port", &self.port),
-            ("trace_control", &self.trace_control),
-            ("trace_record", &self.trace_record),
-            ("trace_queue", &self.trace_queue),
-            ("shape", &self.shape),
-            ("thread_width", &self.thread_width),
-        ]
-    }
-
-    fn blocks_mut(&mut self) -> [&mut dyn Block; 15] {
-        [
-            &mut self.inputs,
-            &mut self.any_sums,
-            &mut self.decoder,
-            &mut self.selects,
-            &mut self.samplers,
-            &mut self.counters,
-            &mut self.controls,
-            &mut self.shadow_controls,
-            &mut self.tsc,
-            &mut self.port,
-            &mut self.trace_control,
-            &mut self.trace_record,
-            &mut self.trace_queue,
-            &mut self.shape,
-            &mut self.thread_width,
-        ]
-    }
-}
+// The simulation evaluates the blocks' twins in signal order (the `update` named here),
+// so a delta cycle updates the top's own ports only.
+crate::scheduled_top!(
+    Pmu,
+    update: Logic::update,
+    ports: [clock, reset, events, core_events, kernel, pm_mark, bb_end, bb_addr, pid, pmi, reg_thread, reg_priv, reg_addr, reg_wdata, reg_write, reg_read, reg_rdata, reg_fault, trace_data, trace_valid, trace_ready, trace_last],
+    blocks: [inputs, any_sums, decoder, selects, samplers, counters, controls, shadow_controls, tsc, port, trace_control, trace_record, trace_queue, shape, thread_width]
+);
 
 impl Pmu {
     /// Every register of the design with its report group, named as in the flattened

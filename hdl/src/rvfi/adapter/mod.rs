@@ -148,64 +148,16 @@ impl Logic for RvfiAdapter {
     }
 }
 
-/// The Verilog and the connection checks see every block; the simulation evaluates the
-/// blocks in signal order at the edge, so a delta cycle updates the adapter's ports only.
-impl Block for RvfiAdapter {
-    fn connect_all(&mut self) {
-        self.connect();
-        self.ports_mut().into_iter().for_each(|port| port.connect_all());
-        self.classifiers.connect_all();
-        self.kernels.connect_all();
-        self.trackers.connect_all();
-    }
-
-    fn update_all(&mut self) {
-        self.update();
-        self.ports_mut().into_iter().for_each(|port| port.update_all());
-    }
-
-    fn has_changed(&self) -> bool {
-        self.ports().iter().any(|(_, port)| port.has_changed())
-    }
-
-    fn accept(&self, name: &str, probe: &mut dyn Probe) {
-        probe.visit_start_scope(name, self);
-        for (field, part) in self.ports() {
-            part.accept(field, probe);
-        }
-        self.classifiers.accept("classifiers", probe);
-        self.kernels.accept("kernels", probe);
-        self.trackers.accept("trackers", probe);
-        probe.visit_end_scope(name, self);
-    }
-}
+// The simulation evaluates the blocks' twins in signal order (the `update` named here),
+// so a delta cycle updates the top's own ports only.
+crate::scheduled_top!(
+    RvfiAdapter,
+    update: Logic::update,
+    ports: [clock, reset, rvfi, events, kernel, bb_end, bb_addr],
+    blocks: [classifiers, kernels, trackers]
+);
 
 impl RvfiAdapter {
-    /// The ports, in declaration order, with their names.
-    fn ports(&self) -> [(&'static str, &dyn Block); 7] {
-        [
-            ("clock", &self.clock),
-            ("reset", &self.reset),
-            ("rvfi", &self.rvfi),
-            ("events", &self.events),
-            ("kernel", &self.kernel),
-            ("bb_end", &self.bb_end),
-            ("bb_addr", &self.bb_addr),
-        ]
-    }
-
-    fn ports_mut(&mut self) -> [&mut dyn Block; 7] {
-        [
-            &mut self.clock,
-            &mut self.reset,
-            &mut self.rvfi,
-            &mut self.events,
-            &mut self.kernel,
-            &mut self.bb_end,
-            &mut self.bb_addr,
-        ]
-    }
-
     /// (T, XLEN, AW).
     fn shape(&self) -> (usize, Xlen, usize) {
         let Shape { harts, xlen, address_width } = self.shape.0;

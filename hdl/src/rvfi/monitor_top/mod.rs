@@ -127,79 +127,11 @@ impl Logic for RvfiMonitor {
     }
 }
 
-impl crate::top_ports::TopPorts for RvfiMonitor {
-    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
-        self.ports().into()
-    }
-}
-
-/// The Verilog and the connection checks see both blocks; the simulation drives them
-/// in signal order at the edge, so a delta cycle updates the top's own ports only.
-impl Block for RvfiMonitor {
-    fn connect_all(&mut self) {
-        self.connect();
-        self.ports_mut().into_iter().for_each(|port| port.connect_all());
-        self.adapter.connect_all();
-        self.monitor.connect_all();
-    }
-
-    fn update_all(&mut self) {
-        self.update();
-        self.ports_mut().into_iter().for_each(|port| port.update_all());
-    }
-
-    fn has_changed(&self) -> bool {
-        self.ports().iter().any(|(_, port)| port.has_changed())
-    }
-
-    fn accept(&self, name: &str, probe: &mut dyn Probe) {
-        probe.visit_start_scope(name, self);
-        for (field, part) in self.ports() {
-            part.accept(field, probe);
-        }
-        self.adapter.accept("adapter", probe);
-        self.monitor.accept("monitor", probe);
-        probe.visit_end_scope(name, self);
-    }
-}
-
-impl RvfiMonitor {
-    /// The top's ports, in declaration order, with their names.
-    fn ports(&self) -> [(&'static str, &dyn Block); 14] {
-        [
-            ("clock", &self.clock),
-            ("reset", &self.reset),
-            ("rvfi", &self.rvfi),
-            ("start", &self.start),
-            ("stop", &self.stop),
-            ("reg_addr", &self.reg_addr),
-            ("reg_wdata", &self.reg_wdata),
-            ("reg_write", &self.reg_write),
-            ("reg_rdata", &self.reg_rdata),
-            ("matched", &self.matched),
-            ("window", &self.window),
-            ("ser_data", &self.ser_data),
-            ("ser_valid", &self.ser_valid),
-            ("ser_last", &self.ser_last),
-        ]
-    }
-
-    fn ports_mut(&mut self) -> [&mut dyn Block; 14] {
-        [
-            &mut self.clock,
-            &mut self.reset,
-            &mut self.rvfi,
-            &mut self.start,
-            &mut self.stop,
-            &mut self.reg_addr,
-            &mut self.reg_wdata,
-            &mut self.reg_write,
-            &mut self.reg_rdata,
-            &mut self.matched,
-            &mut self.window,
-            &mut self.ser_data,
-            &mut self.ser_valid,
-            &mut self.ser_last,
-        ]
-    }
-}
+// The simulation evaluates the blocks' twins in signal order (the `update` named here),
+// so a delta cycle updates the top's own ports only.
+crate::scheduled_top!(
+    RvfiMonitor,
+    update: Logic::update,
+    ports: [clock, reset, rvfi, start, stop, reg_addr, reg_wdata, reg_write, reg_rdata, matched, window, ser_data, ser_valid, ser_last],
+    blocks: [adapter, monitor]
+);

@@ -153,87 +153,11 @@ impl Logic for RvfiPmu {
     }
 }
 
-impl crate::top_ports::TopPorts for RvfiPmu {
-    fn top_ports(&self) -> Vec<(&'static str, &dyn Block)> {
-        self.ports().into()
-    }
-}
-
-/// The Verilog and the connection checks see both blocks; the simulation drives them
-/// in signal order at the edge, so a delta cycle updates the top's own ports only.
-impl Block for RvfiPmu {
-    fn connect_all(&mut self) {
-        self.connect();
-        self.ports_mut().into_iter().for_each(|port| port.connect_all());
-        self.adapter.connect_all();
-        self.pmu.connect_all();
-    }
-
-    fn update_all(&mut self) {
-        self.update();
-        self.ports_mut().into_iter().for_each(|port| port.update_all());
-    }
-
-    fn has_changed(&self) -> bool {
-        self.ports().iter().any(|(_, port)| port.has_changed())
-    }
-
-    fn accept(&self, name: &str, probe: &mut dyn Probe) {
-        probe.visit_start_scope(name, self);
-        for (field, part) in self.ports() {
-            part.accept(field, probe);
-        }
-        self.adapter.accept("adapter", probe);
-        self.pmu.accept("pmu", probe);
-        probe.visit_end_scope(name, self);
-    }
-}
-
-impl RvfiPmu {
-    /// The top's ports, in declaration order, with their names.
-    fn ports(&self) -> [(&'static str, &dyn Block); 18] {
-        [
-            ("clock", &self.clock),
-            ("reset", &self.reset),
-            ("rvfi", &self.rvfi),
-            ("pm_mark", &self.pm_mark),
-            ("pid", &self.pid),
-            ("pmi", &self.pmi),
-            ("reg_thread", &self.reg_thread),
-            ("reg_priv", &self.reg_priv),
-            ("reg_addr", &self.reg_addr),
-            ("reg_wdata", &self.reg_wdata),
-            ("reg_write", &self.reg_write),
-            ("reg_read", &self.reg_read),
-            ("reg_rdata", &self.reg_rdata),
-            ("reg_fault", &self.reg_fault),
-            ("trace_data", &self.trace_data),
-            ("trace_valid", &self.trace_valid),
-            ("trace_ready", &self.trace_ready),
-            ("trace_last", &self.trace_last),
-        ]
-    }
-
-    fn ports_mut(&mut self) -> [&mut dyn Block; 18] {
-        [
-            &mut self.clock,
-            &mut self.reset,
-            &mut self.rvfi,
-            &mut self.pm_mark,
-            &mut self.pid,
-            &mut self.pmi,
-            &mut self.reg_thread,
-            &mut self.reg_priv,
-            &mut self.reg_addr,
-            &mut self.reg_wdata,
-            &mut self.reg_write,
-            &mut self.reg_read,
-            &mut self.reg_rdata,
-            &mut self.reg_fault,
-            &mut self.trace_data,
-            &mut self.trace_valid,
-            &mut self.trace_ready,
-            &mut self.trace_last,
-        ]
-    }
-}
+// The simulation evaluates the blocks' twins in signal order (the `update` named here),
+// so a delta cycle updates the top's own ports only.
+crate::scheduled_top!(
+    RvfiPmu,
+    update: Logic::update,
+    ports: [clock, reset, rvfi, pm_mark, pid, pmi, reg_thread, reg_priv, reg_addr, reg_wdata, reg_write, reg_read, reg_rdata, reg_fault, trace_data, trace_valid, trace_ready, trace_last],
+    blocks: [adapter, pmu]
+);

@@ -1,6 +1,7 @@
 /* kernel.h: a tiny kernel for the example firmware of the pmugen reference SoC
- * (docs/soc.md §3), header-only, included once by each example (it defines the irq()
- * that the runtime's start.S calls).
+ * (docs/soc.md §3.1), header-only and part of the runtime, so that any firmware built
+ * with `pmugen soc build` can include it, once (it defines the irq() that the
+ * runtime's start.S calls).
  *
  * PicoRV32 runs in machine mode only; the SoC gives the PMU's register port ring 0
  * (wb_priv = 1) exactly while the CPU is inside its IRQ handler, and the PMU, generated
