@@ -234,26 +234,23 @@ fn check_pmu(threads: usize, counters: usize, counter_width: usize, place: bool)
 }
 
 #[test]
-fn pmu_default_report_places_on_both_devices() {
-    let report = check_pmu(4, 2, 40, true);
+fn pmu_report_places_on_both_devices() {
+    // One thread with tracing: it fits both devices, so both placements and both pin
+    // harnesses run. The default's own placement (the longest of the report flow) is
+    // what scripts/regenerate.sh commits as generated/pmu_knc_t4_k2_c40.report.md.
+    let report = check_pmu(1, 2, 40, true);
     assert_eq!(report.synthesis.dff as usize, report.total_flip_flops, "synth_ice40 keeps every flip-flop");
-    let (hx8k, up5k) = (report.placement(&HX8K), report.placement(&UP5K));
-    assert!(hx8k.fits && hx8k.timed_in_harness, "the default fits the HX8K and is timed in the pin harness");
-    assert!(hx8k.fmax_mhz.unwrap() > 30.0, "Fmax {:?}", hx8k.fmax_mhz);
-    assert!(hx8k.logic_cells.unwrap() > 1000 && up5k.logic_cells.is_some());
-    // 256 entries of 161 bits: at least eleven 256x16 block RAMs, none in the rest of the PMU.
-    assert!(report.synthesis.ram >= 11, "the trace queue is in block RAM: {} SB_RAM40_4K", report.synthesis.ram);
+    for device in [&HX8K, &UP5K] {
+        let placement = report.placement(device);
+        assert!(placement.fits && placement.timed_in_harness, "{}: {placement:?}", device.name);
+        assert!(placement.fmax_mhz.unwrap() > 10.0, "{}: Fmax {:?}", device.name, placement.fmax_mhz);
+        assert!(placement.logic_cells.unwrap() > 1000, "{}: {placement:?}", device.name);
+    }
+    // The trace queue's records are in block RAM, and no other part of the PMU has any.
+    assert!(report.synthesis.ram >= 1, "the trace queue is in block RAM: {} SB_RAM40_4K", report.synthesis.ram);
     let queue = &report.parts["trace queue"];
     assert_eq!(queue.ram, report.synthesis.ram, "all RAM is the trace queue's");
     assert!(report.parts.contains_key("trace control") && report.parts.contains_key("trace record"));
-    if !up5k.fits {
-        assert!(up5k.note.as_deref().unwrap().contains("does not fit"), "{:?}", up5k.note);
-    }
-}
-
-#[test]
-fn pmu_budget_t1_k2_c40() {
-    check_pmu(1, 2, 40, false);
 }
 
 #[test]
