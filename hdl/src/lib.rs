@@ -15,7 +15,6 @@ pub mod pmu;
 pub mod regmap;
 pub mod rvfi;
 pub mod schedule;
-#[cfg(test)]
 pub mod testing;
 pub mod top_ports;
 pub mod word;

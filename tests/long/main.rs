@@ -22,5 +22,6 @@ mod pmu_configs;
 mod pmu_cosim;
 mod rvfi;
 mod soc;
+mod soc_adapter;
 mod soc_examples;
 mod verilog_validity;

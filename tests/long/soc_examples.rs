@@ -23,7 +23,7 @@ const ECALL: u32 = 0x0000_0073;
 const RDINSTRET: (u32, u32) = (0xFFFF_F07F, 0xC020_2073);
 
 /// The SoC's directory, generated once (with every example built) per test binary.
-fn soc_dir() -> &'static PathBuf {
+pub(crate) fn soc_dir() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = crate::common::cli::scratch("soc_examples");
@@ -34,12 +34,12 @@ fn soc_dir() -> &'static PathBuf {
 }
 
 /// One example's run: its console's `name=value` lines, its retirement log and symbols.
-struct Run {
-    name: String,
+pub(crate) struct Run {
+    pub(crate) name: String,
     console: String,
     values: BTreeMap<String, String>,
     /// One element per cycle from cycle 0, idle cycles included.
-    log: Vec<Retirement>,
+    pub(crate) log: Vec<Retirement>,
     symbols: BTreeMap<String, (u64, u64)>,
 }
 
@@ -104,7 +104,7 @@ impl Run {
 }
 
 /// Runs examples/soc/`name`.c: it must exit 0.
-fn run(name: &str) -> Run {
+pub(crate) fn run(name: &str) -> Run {
     // One Verilator model build at a time on this machine; later runs use its cache.
     static SERIAL: Mutex<()> = Mutex::new(());
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());

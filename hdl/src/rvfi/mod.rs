@@ -34,5 +34,4 @@ pub mod monitor_top;
 pub mod params;
 pub mod pmu_top;
 pub mod port;
-#[cfg(test)]
 pub mod testing;

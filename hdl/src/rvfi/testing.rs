@@ -4,13 +4,15 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::adapter::RvfiAdapter;
 use super::classify::{classify, Classified};
 use super::params::{KernelRule, Xlen};
 use super::port::{self, HartSignals, RvfiInputs};
-use crate::testing::ports::Port;
+use crate::testing::ports::{Port, Ports};
 use pmugen_sim::reference::rvfi as reference;
 use pmugen_sim::stimulus::rvfi::{RvfiCore, RvfiStimulus};
 use pmugen_sim::verilator::PortList;
+use rust_hdl::prelude::*;
 
 /// The reference model's XLEN for ours.
 pub fn reference_xlen(xlen: Xlen) -> reference::Xlen {
@@ -143,4 +145,18 @@ pub fn named<'a, const N: usize>(ports: [(&str, &'a mut dyn Port); N]) -> Vec<(S
 /// The RVFI inputs' ports, by their port names.
 pub fn rvfi_ports(rvfi: &mut RvfiInputs) -> Vec<(String, &mut dyn Port)> {
     port::NAMES.iter().map(|name| name.to_string()).zip(rvfi.signals_mut().map(|s| s as &mut dyn Port)).collect()
+}
+
+/// The adapter's ports for the lockstep harness (its tests and the SoC examples' logs).
+impl Ports for RvfiAdapter {
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+    fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
+        let Self { reset, rvfi, events, kernel, bb_end, bb_addr, .. } = self;
+        let mut ports = rvfi_ports(rvfi);
+        ports.extend(named([("reset", reset as &mut dyn Port), ("events", events), ("kernel", kernel)]));
+        ports.extend(named([("bb_end", bb_end as &mut dyn Port), ("bb_addr", bb_addr)]));
+        ports
+    }
 }

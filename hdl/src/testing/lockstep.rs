@@ -98,7 +98,15 @@ impl Lockstep {
 
     /// Run `instances` (each with a description of its parameters) in lockstep with
     /// their Verilog; panics at the first difference.
-    pub fn run<B: Ports>(&self, mut instances: Vec<(String, B)>) {
+    pub fn run<B: Ports>(&self, instances: Vec<(String, B)>) {
+        self.run_observed(instances, |_, _| {});
+    }
+
+    /// [`run`](Self::run), and `observe(instance index, instance)` of every native
+    /// instance in every cycle with the inputs applied, before the edge (its outputs
+    /// settled, the first sample the harness compares): to check the native model
+    /// against a third model too, in the same lockstep.
+    pub fn run_observed<B: Ports>(&self, mut instances: Vec<(String, B)>, mut observe: impl FnMut(usize, &mut B)) {
         assert!(!instances.is_empty(), "lockstep {}: no instances", self.name);
         println!(
             "lockstep {}: seed {:#x}, {} cycles, {} instances",
@@ -123,7 +131,7 @@ impl Lockstep {
             for _ in 0..batch {
                 let record: Vec<Vec<u64>> =
                     checked.iter().enumerate().flat_map(|(i, instance)| self.drive(&mut rng, i, instance)).collect();
-                native.push(step_native(&mut instances, &checked, &record));
+                native.push(step_native(&mut instances, &checked, &record, &mut observe));
                 records.push(record.concat());
             }
             let mut answers = Vec::with_capacity(batch);
@@ -263,7 +271,12 @@ fn read_outputs<B: Ports>(instances: &mut [(String, B)], checked: &[Instance], w
 /// One cycle of every instance natively, sampled as the Verilator harness samples it
 /// ([`Sampling::BeforeAndAfterEdge`]): drive the inputs (clock low) and read the
 /// outputs, then the rising edge and read them again.
-fn step_native<B: Ports>(instances: &mut [(String, B)], checked: &[Instance], record: &[Vec<u64>]) -> Vec<u64> {
+fn step_native<B: Ports>(
+    instances: &mut [(String, B)],
+    checked: &[Instance],
+    record: &[Vec<u64>],
+    observe: &mut impl FnMut(usize, &mut B),
+) -> Vec<u64> {
     let mut next_input = 0;
     for ((_, uut), instance) in instances.iter_mut().zip(checked) {
         let count = instance.inputs.len();
@@ -283,6 +296,9 @@ fn step_native<B: Ports>(instances: &mut [(String, B)], checked: &[Instance], re
     }
     let mut words = Vec::new();
     read_outputs(instances, checked, &mut words);
+    for (i, (_, uut)) in instances.iter_mut().enumerate() {
+        observe(i, uut);
+    }
     for (_, uut) in instances.iter_mut() {
         edge(uut, |u| u.clock());
     }

@@ -11,24 +11,10 @@ use super::RvfiAdapter;
 use crate::rvfi::events::EVENT_COUNT;
 use crate::rvfi::params::{KernelRule, Xlen};
 use crate::rvfi::port::{self, HartSignals};
-use crate::rvfi::testing::{by_name_words, named, reference_rule, reference_xlen, rvfi_ports, signals, CoreStream};
+use crate::rvfi::testing::{by_name_words, reference_rule, reference_xlen, signals, CoreStream};
 use crate::testing::lockstep::Lockstep;
-use crate::testing::ports::{Port, Ports};
 use crate::testing::{apply, assert_valid_verilog, edge};
 use pmugen_sim::reference::rvfi::ReferenceAdapter;
-
-impl Ports for RvfiAdapter {
-    fn clock(&mut self) -> &mut Signal<In, Clock> {
-        &mut self.clock
-    }
-    fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
-        let Self { reset, rvfi, events, kernel, bb_end, bb_addr, .. } = self;
-        let mut ports = rvfi_ports(rvfi);
-        ports.extend(named([("reset", reset as &mut dyn Port), ("events", events), ("kernel", kernel)]));
-        ports.extend(named([("bb_end", bb_end as &mut dyn Port), ("bb_addr", bb_addr)]));
-        ports
-    }
-}
 
 /// Random adapter parameters: T, XLEN, rule, AW (the corners often).
 fn random_shape(rng: &mut ChaCha8Rng) -> (usize, Xlen, KernelRule, usize) {
