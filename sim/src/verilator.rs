@@ -8,6 +8,7 @@
 //! else the user's cache directory), keyed by the Verilog, the harness, the port list
 //! and the options.
 use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 
@@ -17,6 +18,7 @@ const BUILD_FLAGS_VERSION: u32 = 4;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::ports::Engine;
 use crate::tools::{cache_dir, require, run_tool};
@@ -176,6 +178,12 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
     if exe.exists() {
         return Ok(exe);
     }
+    // Tests run on threads: two asking for one model wait for one build.
+    let lock = model_lock(&dir);
+    let _building = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if exe.exists() {
+        return Ok(exe);
+    }
     require(&["verilator", "make", "g++"])?;
     let thread = format!("{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
     let work = cache.join(format!(".building-{top}-{}-{thread}", std::process::id()));
@@ -243,6 +251,14 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
     } else {
         Err(format!("verilator build of {top}: {} did not appear", exe.display()))
     }
+}
+
+/// The lock of the model cached in `dir`, one per model in this process.
+fn model_lock(dir: &Path) -> Arc<Mutex<()>> {
+    type Locks = Mutex<HashMap<PathBuf, Arc<Mutex<()>>>>;
+    static LOCKS: OnceLock<Locks> = OnceLock::new();
+    let mut locks = LOCKS.get_or_init(Locks::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    locks.entry(dir.to_path_buf()).or_default().clone()
 }
 
 /// A running Verilator model of one generated design.
