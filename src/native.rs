@@ -14,6 +14,61 @@ use pmugen_hdl::word::Word;
 use pmugen_sim::ports::pmu::{PmuInputs, PmuOutputs};
 use pmugen_sim::ports::{Engine, MonitorInputs, MonitorOutputs};
 
+/// The PMU's register port and `trace_ready`, driven the same way on the bare and the
+/// `_rvfi` top (src/design/rvfi/native.rs), whose other inputs differ.
+#[macro_export]
+macro_rules! drive_pmu_register_port {
+    ($top:expr, $inputs:expr) => {{
+        $top.trace_ready.next = $inputs.trace_ready;
+        $top.reg_thread.next = (($inputs.reg_thread & 3) as u64).to_bits();
+        $top.reg_priv.next = $inputs.reg_priv;
+        $top.reg_addr.next = ($inputs.reg_addr as u64).to_bits();
+        $top.reg_wdata.set($inputs.reg_wdata);
+        $top.reg_write.next = $inputs.reg_write;
+        $top.reg_read.next = $inputs.reg_read;
+    }};
+}
+
+/// The PMU's outputs of `$top`, the bare or the `_rvfi` top.
+#[macro_export]
+macro_rules! pmu_outputs {
+    ($top:expr) => {
+        pmugen_sim::ports::pmu::PmuOutputs {
+            pmi: $top.pmi.get() as u8,
+            reg_rdata: $top.reg_rdata.get(),
+            reg_fault: $top.reg_fault.val(),
+            trace_data: $top.trace_data.get(),
+            trace_valid: $top.trace_valid.val(),
+            trace_last: $top.trace_last.val(),
+        }
+    };
+}
+
+/// The monitor's register port, driven the same way on the bare and the `_rvfi` top.
+#[macro_export]
+macro_rules! drive_monitor_register_port {
+    ($top:expr, $inputs:expr) => {{
+        $top.reg_addr.next = ($inputs.reg_addr as u64).to_bits();
+        $top.reg_wdata.next = ($inputs.reg_wdata as u64).to_bits();
+        $top.reg_write.next = $inputs.reg_write;
+    }};
+}
+
+/// The monitor's outputs of `$top`, the bare or the `_rvfi` top.
+#[macro_export]
+macro_rules! monitor_outputs {
+    ($top:expr) => {
+        pmugen_sim::ports::MonitorOutputs {
+            reg_rdata: $top.reg_rdata.val().index() as u32,
+            matched: $top.matched.val(),
+            window: $top.window.val(),
+            ser_data: $top.ser_data.val(),
+            ser_valid: $top.ser_valid.val(),
+            ser_last: $top.ser_last.val(),
+        }
+    };
+}
+
 /// Delta cycles allowed for the design to settle after an input change.
 const MAX_DELTAS: usize = 200;
 
@@ -95,19 +150,10 @@ impl NativeTop for EventOrderMonitor {
         self.events.next = Word::new(self.events.width(), inputs.events as u64);
         self.start.next = Word::new(self.start.width(), inputs.start as u64);
         self.stop.next = Word::new(self.stop.width(), inputs.stop as u64);
-        self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
-        self.reg_wdata.next = (inputs.reg_wdata as u64).to_bits();
-        self.reg_write.next = inputs.reg_write;
+        crate::drive_monitor_register_port!(self, inputs);
     }
     fn outputs(&self) -> MonitorOutputs {
-        MonitorOutputs {
-            reg_rdata: self.reg_rdata.val().index() as u32,
-            matched: self.matched.val(),
-            window: self.window.val(),
-            ser_data: self.ser_data.val(),
-            ser_valid: self.ser_valid.val(),
-            ser_last: self.ser_last.val(),
-        }
+        crate::monitor_outputs!(self)
     }
 }
 
@@ -129,22 +175,9 @@ impl NativeTop for Pmu {
             self.bb_addr.set_field(t * address_width, address_width, inputs.bb_addr[t]);
             self.pid.set_field(t * 32, 32, inputs.pid[t] as u64);
         }
-        self.trace_ready.next = inputs.trace_ready;
-        self.reg_thread.next = ((inputs.reg_thread & 3) as u64).to_bits();
-        self.reg_priv.next = inputs.reg_priv;
-        self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
-        self.reg_wdata.set(inputs.reg_wdata);
-        self.reg_write.next = inputs.reg_write;
-        self.reg_read.next = inputs.reg_read;
+        crate::drive_pmu_register_port!(self, inputs);
     }
     fn outputs(&self) -> PmuOutputs {
-        PmuOutputs {
-            pmi: self.pmi.get() as u8,
-            reg_rdata: self.reg_rdata.get(),
-            reg_fault: self.reg_fault.val(),
-            trace_data: self.trace_data.get(),
-            trace_valid: self.trace_valid.val(),
-            trace_last: self.trace_last.val(),
-        }
+        crate::pmu_outputs!(self)
     }
 }

@@ -26,23 +26,10 @@ impl NativeTop for RvfiPmu {
         for t in 0..self.pm_mark.width() {
             self.pid.set_field(t * 32, 32, inputs.pid[t] as u64);
         }
-        self.trace_ready.next = inputs.trace_ready;
-        self.reg_thread.next = ((inputs.reg_thread & 3) as u64).to_bits();
-        self.reg_priv.next = inputs.reg_priv;
-        self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
-        self.reg_wdata.set(inputs.reg_wdata);
-        self.reg_write.next = inputs.reg_write;
-        self.reg_read.next = inputs.reg_read;
+        crate::drive_pmu_register_port!(self, inputs);
     }
     fn outputs(&self) -> PmuOutputs {
-        PmuOutputs {
-            pmi: self.pmi.get() as u8,
-            reg_rdata: self.reg_rdata.get(),
-            reg_fault: self.reg_fault.val(),
-            trace_data: self.trace_data.get(),
-            trace_valid: self.trace_valid.val(),
-            trace_last: self.trace_last.val(),
-        }
+        crate::pmu_outputs!(self)
     }
 }
 
@@ -58,18 +45,9 @@ impl NativeTop for RvfiMonitor {
         self.reset.next = inputs.reset;
         self.start.next = Word::new(self.start.width(), inputs.start as u64);
         self.stop.next = Word::new(self.stop.width(), inputs.stop as u64);
-        self.reg_addr.next = (inputs.reg_addr as u64).to_bits();
-        self.reg_wdata.next = (inputs.reg_wdata as u64).to_bits();
-        self.reg_write.next = inputs.reg_write;
+        crate::drive_monitor_register_port!(self, inputs);
     }
     fn outputs(&self) -> MonitorOutputs {
-        MonitorOutputs {
-            reg_rdata: self.reg_rdata.val().index() as u32,
-            matched: self.matched.val(),
-            window: self.window.val(),
-            ser_data: self.ser_data.val(),
-            ser_valid: self.ser_valid.val(),
-            ser_last: self.ser_last.val(),
-        }
+        crate::monitor_outputs!(self)
     }
 }

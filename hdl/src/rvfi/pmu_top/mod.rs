@@ -134,8 +134,6 @@ impl RvfiPmu {
     }
 }
 
-impl RvfiPmu {}
-
 impl Logic for RvfiPmu {
     fn update(&mut self) {
         if self.clock.pos_edge() {
