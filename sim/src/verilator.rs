@@ -164,36 +164,26 @@ pub fn harness_source(
 }
 
 /// The Verilator executable for `verilog` (top `top`) driven through `harness`,
-/// built if not cached. With `trace`, the model can write a VCD waveform.
-///
-/// A build happens in a directory of its own and is renamed into the cache only when
-/// complete, so builds of the same model at the same time (tests run in parallel)
-/// never write into each other's files, and an interrupted build never looks cached.
+/// built if not cached ([`cached_build`]). With `trace`, the model can write a VCD
+/// waveform.
 pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
     (verilog, harness, trace, BUILD_FLAGS_VERSION).hash(&mut hasher);
     let cache = cache_dir().join("verilator");
     let dir = cache.join(format!("{top}-{:016x}", hasher.finish()));
-    let exe = dir.join("obj").join("harness");
-    if exe.exists() {
-        return Ok(exe);
-    }
-    // Tests run on threads: two asking for one model wait for one build.
-    let lock = model_lock(&dir);
-    let _building = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if exe.exists() {
-        return Ok(exe);
-    }
-    require(&["verilator", "make", "g++"])?;
-    let thread = format!("{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
-    let work = cache.join(format!(".building-{top}-{}-{thread}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
-    std::fs::write(work.join(format!("{top}.v")), verilog).map_err(|e| e.to_string())?;
-    std::fs::write(work.join("harness.cpp"), harness).map_err(|e| e.to_string())?;
+    cached_build(&dir, "obj/harness", |work| {
+        require(&["verilator", "make", "g++"])?;
+        std::fs::write(work.join(format!("{top}.v")), verilog).map_err(|e| e.to_string())?;
+        std::fs::write(work.join("harness.cpp"), harness).map_err(|e| e.to_string())?;
+        // The first build of a model takes from ten seconds to a few minutes; say so.
+        eprintln!("building the Verilator model of {top} (once; cached in {})", cache.display());
+        verilate(work, top, trace)
+    })
+}
+
+/// Verilate `{top}.v` with `harness.cpp` in `work` into `work/obj/harness`.
+fn verilate(work: &Path, top: &str, trace: bool) -> Result<(), String> {
     let verilog_file = format!("{top}.v");
-    // The first build of a model takes from ten seconds to a few minutes; say so.
-    eprintln!("building the Verilator model of {top} (once; cached in {})", cache.display());
     let mut args = vec![
         "--cc",
         "--exe",
@@ -237,19 +227,49 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
         args.extend(["--trace", "-CFLAGS", "-DPMUGEN_TRACE"]);
     }
     args.extend([verilog_file.as_str(), "harness.cpp"]);
-    let (ok, log) = run_tool("verilator", &args, &work)?;
+    let (ok, log) = run_tool("verilator", &args, work)?;
     if !ok || !work.join("obj").join("harness").exists() {
-        let _ = std::fs::remove_dir_all(&work);
         return Err(format!("verilator build of {top} failed:\n{log}"));
     }
-    // Publish; if another build of the same model got there first, use that one.
-    if std::fs::rename(&work, &dir).is_err() {
+    Ok(())
+}
+
+/// The build cached in `dir`, whose product is `dir/product`: `build` makes it in a
+/// scratch directory beside `dir`, which is renamed into place only when complete, so
+/// builds of the same thing at the same time (tests run in parallel) never write into
+/// each other's files and an interrupted build never looks cached. Threads of this
+/// process asking for the same `dir` wait for one build.
+pub fn cached_build(
+    dir: &Path,
+    product: &str,
+    build: impl FnOnce(&Path) -> Result<(), String>,
+) -> Result<PathBuf, String> {
+    let finished = dir.join(product);
+    if finished.exists() {
+        return Ok(finished);
+    }
+    let lock = model_lock(dir);
+    let _building = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if finished.exists() {
+        return Ok(finished);
+    }
+    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let thread = format!("{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    let work = dir.with_file_name(format!(".building-{name}-{}-{thread}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
+    if let Err(error) = build(&work) {
+        let _ = std::fs::remove_dir_all(&work);
+        return Err(error);
+    }
+    // Publish; if another build of the same thing got there first, use that one.
+    if std::fs::rename(&work, dir).is_err() {
         let _ = std::fs::remove_dir_all(&work);
     }
-    if exe.exists() {
-        Ok(exe)
+    if finished.exists() {
+        Ok(finished)
     } else {
-        Err(format!("verilator build of {top}: {} did not appear", exe.display()))
+        Err(format!("{} did not appear", finished.display()))
     }
 }
 

@@ -1,7 +1,7 @@
 //! `pmugen soc run`: the reference SoC under Verilator (docs/soc.md §2.5). The model is
 //! built once per set of generated sources and build flags, in `<out>/verilator/<hash>`
-//! (a build happens in a directory of its own and is renamed there only when complete,
-//! so an interrupted build never looks cached), then runs a firmware image to its exit.
+//! (by `cached_build`, as the designs' models: an interrupted build never looks
+//! cached), then runs a firmware image to its exit.
 use anyhow::{bail, Context, Result};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::{compile::write_files, System};
 use crate::design::Artifact;
 use pmugen_sim::tools::{require, run_tool};
+use pmugen_sim::verilator::cached_build;
 
 /// The C++ main around the SoC.
 const MAIN: &str = include_str!("sim_main.cpp");
@@ -63,36 +64,29 @@ pub fn model(system: &System, out: &Path) -> Result<PathBuf> {
     (MAIN, FLAGS).hash(&mut hasher);
     let cache = out.join("verilator");
     let dir = cache.join(format!("pmugen_soc-{:016x}", hasher.finish()));
-    let exe = dir.join("obj").join(EXE);
-    if exe.is_file() {
-        return Ok(exe);
-    }
-    require(&["verilator", "make", "g++"]).map_err(anyhow::Error::msg)?;
-    let work = cache.join(format!(".building-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    let mut files = system.files.clone();
-    files.push(Artifact { name: "sim_main.cpp".into(), text: MAIN.into() });
-    write_files(&files, &work)?;
-    eprintln!("soc: building the Verilator model of pmugen_soc (once, under a minute; cached in {})", cache.display());
-    let mut args: Vec<&str> = FLAGS.to_vec();
-    args.push("pmugen_soc.vlt");
-    args.extend(system.verilog.iter().map(String::as_str));
-    args.push("sim_main.cpp");
-    let started = Instant::now();
-    let (ok, log) = run_tool("verilator", &args, &work).map_err(anyhow::Error::msg)?;
-    if !ok || !work.join("obj").join(EXE).is_file() {
-        let _ = std::fs::remove_dir_all(&work);
-        bail!("the Verilator build of pmugen_soc failed:\n{log}");
-    }
-    eprintln!("soc: built in {:.0} s", started.elapsed().as_secs_f64());
-    // Another build of the same sources may have finished first: then use that one.
-    if std::fs::rename(&work, &dir).is_err() {
-        let _ = std::fs::remove_dir_all(&work);
-    }
-    if !exe.is_file() {
-        bail!("the Verilator build of pmugen_soc: {} did not appear", exe.display());
-    }
-    Ok(exe)
+    let product = format!("obj/{EXE}");
+    cached_build(&dir, &product, |work| {
+        require(&["verilator", "make", "g++"])?;
+        let mut files = system.files.clone();
+        files.push(Artifact { name: "sim_main.cpp".into(), text: MAIN.into() });
+        write_files(&files, work).map_err(|e| format!("{e:#}"))?;
+        eprintln!(
+            "soc: building the Verilator model of pmugen_soc (once, under a minute; cached in {})",
+            cache.display()
+        );
+        let mut args: Vec<&str> = FLAGS.to_vec();
+        args.push("pmugen_soc.vlt");
+        args.extend(system.verilog.iter().map(String::as_str));
+        args.push("sim_main.cpp");
+        let started = Instant::now();
+        let (ok, log) = run_tool("verilator", &args, work)?;
+        if !ok || !work.join(&product).is_file() {
+            return Err(format!("the Verilator build of pmugen_soc failed:\n{log}"));
+        }
+        eprintln!("soc: built in {:.0} s", started.elapsed().as_secs_f64());
+        Ok(())
+    })
+    .map_err(anyhow::Error::msg)
 }
 
 /// How a run ended.
