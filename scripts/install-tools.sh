@@ -3,12 +3,13 @@
 # yosys, verilator, iverilog, nextpnr-ice40, fpga-icestorm (icepack), the make and
 # g++ that `verilator --build` calls (the verilator package does not depend on them),
 # and the RISC-V cross compiler that builds the generated C drivers for rv32i
-# (riscv64-unknown-elf-gcc, with picolibc for its headers).
+# (riscv64-unknown-elf-gcc, with picolibc for its headers), and ccache, which Verilator
+# builds use when it is there (each model then compiles Verilator's runtime once).
 # Does nothing when they are all present.
 set -euo pipefail
 
 need=()
-for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++ riscv64-unknown-elf-gcc; do
+for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++ riscv64-unknown-elf-gcc ccache; do
     command -v "$tool" >/dev/null 2>&1 || need+=("$tool")
 done
 if [ ${#need[@]} -eq 0 ]; then
@@ -16,7 +17,7 @@ if [ ${#need[@]} -eq 0 ]; then
 fi
 echo "install-tools: missing ${need[*]}; installing the Debian packages" >&2
 "$(dirname "$0")/apt-install.sh" yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++ \
-    gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++ riscv64-unknown-elf-gcc; do
+    gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf ccache
+for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++ riscv64-unknown-elf-gcc ccache; do
     command -v "$tool" >/dev/null 2>&1 || { echo "install-tools: $tool still missing after apt-get" >&2; exit 1; }
 done

@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 scripts/install-tools.sh
 scripts/install-python.sh
 export PMUGEN_CACHE="${PMUGEN_CACHE:-$PWD/target/cache}"
+# ccache (installed by install-tools.sh) keeps the compiled Verilator runtime there too.
+export CCACHE_DIR="${CCACHE_DIR:-$PMUGEN_CACHE/ccache}"
 cargo fmt --all -- --check
 cargo clippy --release --workspace --all-targets -q -- -D warnings
 cargo test --release --workspace "$@"

@@ -154,23 +154,72 @@ impl<D: Direction> DynSignal<D> {
     }
 }
 
-impl<D: Direction> Atom for DynSignal<D> {
-    fn bits(&self) -> usize {
-        self.width
-    }
-    fn connected(&self) -> bool {
-        self.claimed
-    }
-    fn changed(&self) -> bool {
-        self.changed
-    }
-    fn kind(&self) -> AtomKind {
-        D::KIND
-    }
-    fn descriptor(&self) -> TypeDescriptor {
+/// `Atom`, `Logic` and `Block` of a run-time-width signal type `$signal<D>`, the same for
+/// [`DynSignal`] and `WordSignal`: the type has the fields `claimed`, `changed` and `id`
+/// and the inherent methods `width`, `type_descriptor`, `vcd_value` and
+/// `latch_changed` (take `next` as the value; say whether it changed).
+macro_rules! run_time_signal {
+    ($signal:ident) => {
+        impl<D: Direction> Atom for $signal<D> {
+            fn bits(&self) -> usize {
+                self.width()
+            }
+            fn connected(&self) -> bool {
+                self.claimed
+            }
+            fn changed(&self) -> bool {
+                self.changed
+            }
+            fn kind(&self) -> AtomKind {
+                D::KIND
+            }
+            fn descriptor(&self) -> TypeDescriptor {
+                self.type_descriptor()
+            }
+            fn vcd(&self) -> VCDValue {
+                self.vcd_value()
+            }
+            fn id(&self) -> usize {
+                self.id
+            }
+            fn verilog(&self) -> VerilogLiteral {
+                // Only constants print their value; a signal is never one.
+                VerilogLiteral::from(false)
+            }
+            fn constraints(&self) -> Vec<PinConstraint> {
+                Vec::new()
+            }
+        }
+
+        impl<D: Direction> Logic for $signal<D> {
+            fn update(&mut self) {}
+            fn connect(&mut self) {
+                self.claimed = true;
+            }
+        }
+
+        impl<D: Direction> Block for $signal<D> {
+            fn connect_all(&mut self) {}
+            fn update_all(&mut self) {
+                self.changed = self.latch_changed();
+            }
+            fn has_changed(&self) -> bool {
+                self.changed
+            }
+            fn accept(&self, name: &str, probe: &mut dyn Probe) {
+                probe.visit_atom(name, self);
+            }
+        }
+    };
+}
+pub(crate) use run_time_signal;
+
+impl<D: Direction> DynSignal<D> {
+    fn type_descriptor(&self) -> TypeDescriptor {
         TypeDescriptor { name: format!("Bits::<{}>", self.width), kind: TypeKind::Bits(self.width) }
     }
-    fn vcd(&self) -> VCDValue {
+
+    fn vcd_value(&self) -> VCDValue {
         let bit = |index: usize| {
             if self.val[index / 64] >> (index % 64) & 1 == 1 {
                 vcd::Value::V1
@@ -184,40 +233,17 @@ impl<D: Direction> Atom for DynSignal<D> {
             VCDValue::Vector((0..self.width).rev().map(bit).collect())
         }
     }
-    fn id(&self) -> usize {
-        self.id
-    }
-    fn verilog(&self) -> VerilogLiteral {
-        // Only constants print their value; a DynSignal is never one.
-        VerilogLiteral::from(false)
-    }
-    fn constraints(&self) -> Vec<PinConstraint> {
-        Vec::new()
-    }
-}
 
-impl<D: Direction> Logic for DynSignal<D> {
-    fn update(&mut self) {}
-    fn connect(&mut self) {
-        self.claimed = true;
-    }
-}
-
-impl<D: Direction> Block for DynSignal<D> {
-    fn connect_all(&mut self) {}
-    fn update_all(&mut self) {
-        self.changed = self.val != self.next;
-        if self.changed {
+    fn latch_changed(&mut self) -> bool {
+        let changed = self.val != self.next;
+        if changed {
             self.val.copy_from_slice(&self.next);
         }
-    }
-    fn has_changed(&self) -> bool {
-        self.changed
-    }
-    fn accept(&self, name: &str, probe: &mut dyn Probe) {
-        probe.visit_atom(name, self);
+        changed
     }
 }
+
+run_time_signal!(DynSignal);
 
 #[cfg(test)]
 mod tests {

@@ -183,62 +183,28 @@ impl<D: Direction> WordSignal<D> {
     }
 }
 
-impl<D: Direction> Atom for WordSignal<D> {
-    fn bits(&self) -> usize {
-        self.width()
-    }
-    fn connected(&self) -> bool {
-        self.claimed
-    }
-    fn changed(&self) -> bool {
-        self.changed
-    }
-    fn kind(&self) -> AtomKind {
-        D::KIND
-    }
-    fn descriptor(&self) -> TypeDescriptor {
+impl<D: Direction> WordSignal<D> {
+    fn type_descriptor(&self) -> TypeDescriptor {
         descriptor(self.width())
     }
-    fn vcd(&self) -> VCDValue {
+
+    fn vcd_value(&self) -> VCDValue {
         vcd(self.val)
     }
-    fn id(&self) -> usize {
-        self.id
-    }
-    fn verilog(&self) -> VerilogLiteral {
-        // Only constants print their value.
-        VerilogLiteral::from(false)
-    }
-    fn constraints(&self) -> Vec<PinConstraint> {
-        Vec::new()
-    }
-}
 
-impl<D: Direction> Logic for WordSignal<D> {
-    fn update(&mut self) {}
-    fn connect(&mut self) {
-        self.claimed = true;
-    }
-}
-
-impl<D: Direction> Block for WordSignal<D> {
-    fn connect_all(&mut self) {}
-    fn update_all(&mut self) {
+    fn latch_changed(&mut self) -> bool {
         debug_assert_eq!(
             self.next.width, self.val.width,
             "a {}-bit signal driven with {} bits",
             self.val.width, self.next.width
         );
-        self.changed = self.val != self.next;
+        let changed = self.val != self.next;
         self.val = self.next;
-    }
-    fn has_changed(&self) -> bool {
-        self.changed
-    }
-    fn accept(&self, name: &str, probe: &mut dyn Probe) {
-        probe.visit_atom(name, self);
+        changed
     }
 }
+
+crate::dyn_signal::run_time_signal!(WordSignal);
 
 /// A constant of 1..=64 bits (a `localparam` in the Verilog).
 #[derive(Clone, Copy, Debug)]

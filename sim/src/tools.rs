@@ -19,6 +19,17 @@ fn on_path(tool: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The Verilator flags that compile a model's C++ through ccache when it is on PATH:
+/// Verilator's own runtime (the same for every model) is then compiled once, not once
+/// per model. Without ccache, none.
+pub fn objcache_flags() -> &'static [&'static str] {
+    if on_path("ccache") {
+        &["-MAKEFLAGS", "OBJCACHE=ccache"]
+    } else {
+        &[]
+    }
+}
+
 /// Check that every tool in `tools` is on PATH before anything is written; the
 /// error names the missing ones and how to install them.
 pub fn require(tools: &[&str]) -> Result<(), String> {

@@ -21,7 +21,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::ports::Engine;
-use crate::tools::{cache_dir, require, run_tool};
+use crate::tools::{cache_dir, objcache_flags, require, run_tool};
 
 const HARNESS: &str = include_str!("../verilator/harness.cpp");
 
@@ -163,12 +163,45 @@ pub fn harness_source(
         .replace("PMUGEN_READ_OUTPUTS\n", &port_code(outputs, false))
 }
 
+/// The flags of every Verilator model pmugen builds (the designs' and the SoC's), before
+/// the model's own: a C++ model with its executable, built here.
+pub const MODEL_FLAGS: [&str; 20] = [
+    "--cc",
+    "--exe",
+    "--build",
+    "-O3",
+    "-j",
+    "2",
+    "--x-assign",
+    "fast",
+    "--x-initial",
+    "fast",
+    // The C++ at -O1 throughout (Verilator's makefile otherwise compiles the
+    // per-cycle code with OPT_FAST, the rest with -Os): the models run as fast as at
+    // -O2 and compile in about two thirds of the time, which dominates short runs.
+    "-CFLAGS",
+    "-O1",
+    "-MAKEFLAGS",
+    "OPT_FAST=-O1",
+    "-MAKEFLAGS",
+    "OPT_SLOW=-O1",
+    "-MAKEFLAGS",
+    "OPT_GLOBAL=-O1",
+    // Substitute equations of up to 1000 nodes into their single reader (default
+    // 100), so that a chain of small wires read only under a clock enable, like
+    // the monitor's comparator stages (docs/monitor.md §7.2), is evaluated only
+    // when enabled: at large N and W the stages otherwise stop being substituted
+    // and run every cycle, several times slower.
+    "--gate-stmts",
+    "1000",
+];
+
 /// The Verilator executable for `verilog` (top `top`) driven through `harness`,
 /// built if not cached ([`cached_build`]). With `trace`, the model can write a VCD
 /// waveform.
 pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
-    (verilog, harness, trace, BUILD_FLAGS_VERSION).hash(&mut hasher);
+    (verilog, harness, trace, MODEL_FLAGS, BUILD_FLAGS_VERSION).hash(&mut hasher);
     let cache = cache_dir().join("verilator");
     let dir = cache.join(format!("{top}-{:016x}", hasher.finish()));
     cached_build(&dir, "obj/harness", |work| {
@@ -184,45 +217,9 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
 /// Verilate `{top}.v` with `harness.cpp` in `work` into `work/obj/harness`.
 fn verilate(work: &Path, top: &str, trace: bool) -> Result<(), String> {
     let verilog_file = format!("{top}.v");
-    let mut args = vec![
-        "--cc",
-        "--exe",
-        "--build",
-        "-O3",
-        "-j",
-        "2",
-        "--x-assign",
-        "fast",
-        "--x-initial",
-        "fast",
-        "-Wno-DECLFILENAME",
-        "--top-module",
-        top,
-        "--Mdir",
-        "obj",
-        "-o",
-        "harness",
-        "-CFLAGS",
-        "-std=c++17",
-        // The C++ at -O1 throughout (Verilator's makefile otherwise compiles the
-        // per-cycle code with OPT_FAST, the rest with -Os): the models run as fast as at
-        // -O2 and compile in about two thirds of the time, which dominates short runs.
-        "-CFLAGS",
-        "-O1",
-        "-MAKEFLAGS",
-        "OPT_FAST=-O1",
-        "-MAKEFLAGS",
-        "OPT_SLOW=-O1",
-        "-MAKEFLAGS",
-        "OPT_GLOBAL=-O1",
-        // Substitute equations of up to 1000 nodes into their single reader (default
-        // 100), so that a chain of small wires read only under a clock enable, like
-        // the monitor's comparator stages (docs/monitor.md §7.2), is evaluated only
-        // when enabled: at large N and W the stages otherwise stop being substituted
-        // and run every cycle, several times slower.
-        "--gate-stmts",
-        "1000",
-    ];
+    let mut args = MODEL_FLAGS.to_vec();
+    args.extend(objcache_flags());
+    args.extend(["-Wno-DECLFILENAME", "--top-module", top, "--Mdir", "obj", "-o", "harness", "-CFLAGS", "-std=c++17"]);
     if trace {
         args.extend(["--trace", "-CFLAGS", "-DPMUGEN_TRACE"]);
     }

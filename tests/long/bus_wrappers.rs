@@ -83,7 +83,10 @@ fn check<I, O>(design: &dyn Design<I, O>, bus: Bus, address: usize, data: usize,
 
 #[test]
 fn wrapped_monitors_lint_clean_with_the_documented_ports() {
-    for (events, order_width) in [(2, 2), (8, 3), (32, 5)] {
+    // The wrapper and its 10-bit window are the same for every N (the register map's
+    // 8-bit word addresses pass through it); the bare N = 32 monitor is linted by
+    // verilog_validity.
+    for (events, order_width) in [(2, 2), (8, 3), (16, 4)] {
         let design = design::monitor(MonitorParams::new(events, order_width).unwrap());
         for bus in [Bus::Axi4Lite, Bus::Wishbone] {
             check(design.as_ref(), bus, 10, 32, false);

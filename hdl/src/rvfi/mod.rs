@@ -35,3 +35,49 @@ pub mod params;
 pub mod pmu_top;
 pub mod port;
 pub mod testing;
+
+/// What every `_rvfi` top has in the same form, for a top holding `adapter` and one
+/// design block `$design`: `flip_flops` (the adapter's registers under `adapter`, the
+/// design's under its field name), `Logic` through the top's own `wiring` module
+/// (`clock_edge`, `outputs`, `connect`, `verilog`), and the scheduled `Block` of its
+/// `ports`.
+macro_rules! rvfi_top {
+    ($top:ty, design: $design:ident, ports: [$($port:ident),+ $(,)?]) => {
+        impl $top {
+            /// Every register of the design with its report group (`adapter.events_q`,
+            /// and the design's under the design's field name).
+            pub fn flip_flops(&self) -> Vec<$crate::flip_flops::FlipFlops> {
+                let mut all: Vec<_> = $crate::flip_flops::within("adapter", self.adapter.flip_flops()).collect();
+                all.extend($crate::flip_flops::within(stringify!($design), self.$design.flip_flops()));
+                all
+            }
+        }
+
+        impl rust_hdl::prelude::Logic for $top {
+            fn update(&mut self) {
+                if self.clock.pos_edge() {
+                    wiring::clock_edge(self);
+                }
+                wiring::outputs(self);
+            }
+
+            fn connect(&mut self) {
+                wiring::connect(self);
+            }
+
+            fn hdl(&self) -> rust_hdl::prelude::Verilog {
+                rust_hdl::prelude::Verilog::Custom(wiring::verilog(self))
+            }
+        }
+
+        // The simulation evaluates the blocks' twins in signal order (the `update`
+        // named here), so a delta cycle updates the top's own ports only.
+        $crate::scheduled_top!(
+            $top,
+            update: rust_hdl::prelude::Logic::update,
+            ports: [$($port),+],
+            blocks: [adapter, $design]
+        );
+    };
+}
+pub(crate) use rvfi_top;

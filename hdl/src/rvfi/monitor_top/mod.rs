@@ -23,7 +23,7 @@ use super::events::EVENT_COUNT;
 use super::params::RvfiOptions;
 use super::port::RvfiInputs;
 use crate::custom::Internal;
-use crate::flip_flops::{within, FlipFlops};
+
 use crate::monitor::top::EventOrderMonitor;
 use crate::monitor::trigger_window::TRIGGER_LINES;
 use crate::params::MonitorParams;
@@ -101,37 +101,10 @@ impl RvfiMonitor {
         wiring::outputs(&mut top);
         top
     }
-
-    /// Every register of the design with its report group.
-    pub fn flip_flops(&self) -> Vec<FlipFlops> {
-        let mut all: Vec<FlipFlops> = within("adapter", self.adapter.flip_flops()).collect();
-        all.extend(within("monitor", self.monitor.flip_flops()));
-        all
-    }
 }
 
-impl Logic for RvfiMonitor {
-    fn update(&mut self) {
-        if self.clock.pos_edge() {
-            wiring::clock_edge(self);
-        }
-        wiring::outputs(self);
-    }
-
-    fn connect(&mut self) {
-        wiring::connect(self);
-    }
-
-    fn hdl(&self) -> Verilog {
-        Verilog::Custom(wiring::verilog(self))
-    }
-}
-
-// The simulation evaluates the blocks' twins in signal order (the `update` named here),
-// so a delta cycle updates the top's own ports only.
-crate::scheduled_top!(
+super::rvfi_top!(
     RvfiMonitor,
-    update: Logic::update,
-    ports: [clock, reset, rvfi, start, stop, reg_addr, reg_wdata, reg_write, reg_rdata, matched, window, ser_data, ser_valid, ser_last],
-    blocks: [adapter, monitor]
+    design: monitor,
+    ports: [clock, reset, rvfi, start, stop, reg_addr, reg_wdata, reg_write, reg_rdata, matched, window, ser_data, ser_valid, ser_last]
 );

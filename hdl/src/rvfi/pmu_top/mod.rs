@@ -27,7 +27,7 @@ use super::params::RvfiOptions;
 use super::port::RvfiInputs;
 use crate::custom::Internal;
 use crate::dyn_signal::DynSignal;
-use crate::flip_flops::{within, FlipFlops};
+
 use crate::pmu::params::PmuParams;
 use crate::pmu::top::Pmu;
 
@@ -124,38 +124,10 @@ impl RvfiPmu {
         wiring::outputs(&mut top);
         top
     }
-
-    /// Every register of the design with its report group (`adapter.events_q`,
-    /// `pmu.counters__3.value_q`).
-    pub fn flip_flops(&self) -> Vec<FlipFlops> {
-        let mut all: Vec<FlipFlops> = within("adapter", self.adapter.flip_flops()).collect();
-        all.extend(within("pmu", self.pmu.flip_flops()));
-        all
-    }
 }
 
-impl Logic for RvfiPmu {
-    fn update(&mut self) {
-        if self.clock.pos_edge() {
-            wiring::clock_edge(self);
-        }
-        wiring::outputs(self);
-    }
-
-    fn connect(&mut self) {
-        wiring::connect(self);
-    }
-
-    fn hdl(&self) -> Verilog {
-        Verilog::Custom(wiring::verilog(self))
-    }
-}
-
-// The simulation evaluates the blocks' twins in signal order (the `update` named here),
-// so a delta cycle updates the top's own ports only.
-crate::scheduled_top!(
+super::rvfi_top!(
     RvfiPmu,
-    update: Logic::update,
-    ports: [clock, reset, rvfi, pm_mark, pid, pmi, reg_thread, reg_priv, reg_addr, reg_wdata, reg_write, reg_read, reg_rdata, reg_fault, trace_data, trace_valid, trace_ready, trace_last],
-    blocks: [adapter, pmu]
+    design: pmu,
+    ports: [clock, reset, rvfi, pm_mark, pid, pmi, reg_thread, reg_priv, reg_addr, reg_wdata, reg_write, reg_read, reg_rdata, reg_fault, trace_data, trace_valid, trace_ready, trace_last]
 );
