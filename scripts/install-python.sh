@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python tools the tests and the main job drive (scripts/python-requirements.txt:
 # FuseSoC, cocotb with its AXI and Wishbone bus masters, the SystemRDL compiler and
-# PeakRDL, WaveDrom, and PicoRV32's Verilog for `pmugen soc`), in a virtual environment under target/venv. Installs
+# PeakRDL, WaveDrom, PicoRV32's Verilog for `pmugen soc`, and LiteX for examples/litex/), in a
+# virtual environment under target/venv. Installs
 # python3-venv with apt-get when Python cannot make a virtual environment. Does
 # nothing when the environment already holds exactly these requirements.
 set -euo pipefail
@@ -21,5 +22,5 @@ rm -f "$stamp"
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements"
 "$venv/bin/fusesoc" --version >/dev/null
-"$venv/bin/python" -c 'import cocotb, cocotbext.axi, cocotbext.wishbone, systemrdl, peakrdl_html, peakrdl_ipxact, wavedrom, pythondata_cpu_picorv32'
+"$venv/bin/python" -c 'import cocotb, cocotbext.axi, cocotbext.wishbone, systemrdl, peakrdl_html, peakrdl_ipxact, wavedrom, pythondata_cpu_picorv32, litex, litedram, liteeth, litescope, litespi, litex_boards, pythondata_cpu_vexriscv'
 cp "$requirements" "$stamp"

@@ -7,14 +7,20 @@ use pmugen_hdl::bus::Bus;
 
 use crate::design::{Artifact, Design};
 
-/// Write every artifact of `design` on the interface `bus` into `out`; returns the
-/// written files' paths, the Verilog's first.
+/// Write every artifact of `design` on the interface `bus` into `out`, with the LiteX
+/// module when `litex` (docs/litex.md); returns the written files' paths, the
+/// Verilog's first. Nothing is written when any of them cannot be made.
 ///
 /// Each file is first written under a temporary name and renamed only when all of
 /// them are written, so an interrupted run leaves the previous files (or none), never
 /// a half-written file under a current name.
-pub fn write<I, O>(design: &dyn Design<I, O>, bus: Bus, out: &Path) -> Result<Vec<PathBuf>> {
-    let artifacts = crate::design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
+pub fn write<I, O>(design: &dyn Design<I, O>, bus: Bus, litex: bool, out: &Path) -> Result<Vec<PathBuf>> {
+    let mut artifacts = crate::design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
+    if litex {
+        let verilog = &artifacts[0].text;
+        let module = crate::design::litex::artifacts(design, bus, verilog).map_err(anyhow::Error::msg)?;
+        artifacts.extend(module);
+    }
     write_artifacts(&artifacts, out)?;
     Ok(artifacts.iter().map(|artifact| out.join(&artifact.name)).collect())
 }

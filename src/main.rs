@@ -161,6 +161,10 @@ enum DesignWithOut {
         /// the PMU's).
         #[arg(long, value_name = "BITS", value_parser = cli::parse_bus_width, hide = true)]
         bus_width: Option<usize>,
+        /// With --bus wishbone: also write <top>_litex.py, the design as a LiteX module
+        /// (add_to_soc; docs/litex.md).
+        #[arg(long)]
+        litex: bool,
     },
     /// The Knights Corner-style core PMU.
     #[command(after_help = "Example:\n  pmugen generate pmu --threads 1 --counters 4 --rvfi --bus wishbone")]
@@ -182,6 +186,10 @@ enum DesignWithOut {
         /// docs/bus.md §8).
         #[arg(long, value_name = "BITS", value_parser = cli::parse_bus_width)]
         bus_width: Option<usize>,
+        /// With --bus wishbone --bus-width 32: also write <top>_litex.py, the design as a
+        /// LiteX module (add_to_soc; docs/litex.md).
+        #[arg(long)]
+        litex: bool,
     },
 }
 
@@ -422,7 +430,7 @@ fn flow<I: Clone + Debug, O: Signals + Clone>(
         tools.push("verilator");
     }
     pmugen_sim::tools::require(&tools).map_err(anyhow::Error::msg)?;
-    let paths = generate::write(design, Bus::Bare, out)?;
+    let paths = generate::write(design, Bus::Bare, false, out)?;
     println!("{}", generate::summary(&paths));
     run_simulation(design, run, EngineChoice::All)?;
     report()
@@ -456,19 +464,19 @@ fn main() -> Result<()> {
     }
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { design: DesignWithOut::Monitor { monitor, rvfi, out, bus, bus_width } } => {
+        Command::Generate { design: DesignWithOut::Monitor { monitor, rvfi, out, bus, bus_width, litex } } => {
             let bus = cli::monitor_bus(bus, bus_width)?;
             let paths = match rvfi.design(&monitor)? {
-                Some(design) => generate::write(&design, bus, &out)?,
-                None => generate::write(design::monitor(monitor.params()).as_ref(), bus, &out)?,
+                Some(design) => generate::write(&design, bus, litex, &out)?,
+                None => generate::write(design::monitor(monitor.params()).as_ref(), bus, litex, &out)?,
             };
             println!("{}", generate::summary(&paths));
         }
-        Command::Generate { design: DesignWithOut::Pmu { pmu, rvfi, out, bus, bus_width } } => {
+        Command::Generate { design: DesignWithOut::Pmu { pmu, rvfi, out, bus, bus_width, litex } } => {
             let bus = cli::pmu_bus(bus, bus_width)?;
             let paths = match rvfi.options()? {
-                Some(options) => generate::write(&pmu.rvfi_design(options)?, bus, &out)?,
-                None => generate::write(&pmu.design()?, bus, &out)?,
+                Some(options) => generate::write(&pmu.rvfi_design(options)?, bus, litex, &out)?,
+                None => generate::write(&pmu.design()?, bus, litex, &out)?,
             };
             println!("{}", generate::summary(&paths));
         }

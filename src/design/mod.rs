@@ -3,6 +3,7 @@
 //! native rust-hdl model, Verilator model of the generated file).
 pub mod bus;
 pub mod fusesoc;
+pub mod litex;
 pub mod monitor;
 pub mod pmu;
 pub mod rvfi;

@@ -1,5 +1,5 @@
 //! Running the `pmugen` binary from tests.
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Run `pmugen args`: (exit status 0, stdout followed by stderr).
@@ -15,4 +15,12 @@ pub fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// A tool of the project's virtual environment (`python`, `fusesoc`, ...), installed by
+/// scripts/install-python.sh.
+pub fn venv(tool: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/venv/bin").join(tool);
+    assert!(path.exists(), "{} is missing: run scripts/install-python.sh (scripts/test.sh does)", path.display());
+    path
 }

@@ -6,19 +6,12 @@
 //! and for the default PMU behind its 32-bit slaves, whose test bench reads the
 //! identification register as its two words.
 
-use crate::common::cli::{pmugen, scratch};
-use std::path::{Path, PathBuf};
+use crate::common::cli::{pmugen, scratch, venv};
+use std::path::Path;
 use std::process::Command;
 
-/// FuseSoC from the project's virtual environment (scripts/install-python.sh).
-fn fusesoc() -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/venv/bin/fusesoc");
-    assert!(path.exists(), "{} is missing: run scripts/install-python.sh (scripts/test.sh does)", path.display());
-    path
-}
-
 fn run(dir: &Path, target: &str, core: &str) -> String {
-    let output = Command::new(fusesoc())
+    let output = Command::new(venv("fusesoc"))
         .args(["--cores-root", ".", "run", "--target", target, core])
         .current_dir(dir)
         .output()

@@ -18,6 +18,7 @@ mod cosim;
 mod cosim_options;
 mod frictions;
 mod fusesoc;
+mod litex;
 mod pmu_configs;
 mod pmu_cosim;
 mod rvfi;

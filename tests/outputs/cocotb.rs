@@ -6,8 +6,8 @@
 //! sim/cocotb/example_monitor_axil.py. Every expected cocotb test must have run and
 //! passed, as the results XML of sim/cocotb/run.py records.
 
-use crate::common::cli::{pmugen, scratch};
-use std::path::{Path, PathBuf};
+use crate::common::cli::{pmugen, scratch, venv};
+use std::path::Path;
 use std::process::Command;
 
 const MONITOR_TESTS: &[&str] = &[
@@ -27,14 +27,6 @@ const EXAMPLE_TESTS: &[&str] = &["example_worked_example_counts_two"];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Python from the project's virtual environment, which holds cocotb and the bus
-/// packages (scripts/install-python.sh).
-fn python() -> PathBuf {
-    let path = root().join("target/venv/bin/python");
-    assert!(path.exists(), "{} is missing: run scripts/install-python.sh (scripts/test.sh does)", path.display());
-    path
 }
 
 /// `pmugen generate <args> --out dir`, which must succeed.
@@ -74,7 +66,7 @@ fn run_cocotb(dir: &Path, top: &str, module: &str, expected: &[&str]) {
     // One build directory per design and test module: the tests run in parallel, and
     // two Icarus builds of one design in one directory would overwrite each other.
     let build = dir.join(format!("build-{top}-{module}"));
-    let output = Command::new(python())
+    let output = Command::new(venv("python"))
         .arg(root().join("sim/cocotb/run.py"))
         .arg(&verilog)
         .args([top, module, "--build-dir"])

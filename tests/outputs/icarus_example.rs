@@ -11,7 +11,7 @@ fn the_icarus_example_counts_ring_3_instructions() {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("icarus-example");
     let _ = std::fs::remove_dir_all(&dir);
     let design = PmuDesign::new(PmuParams::with_default_table(4, 2, 40));
-    pmugen::generate::write(&design, pmugen_hdl::bus::Bus::Bare, &dir).unwrap();
+    pmugen::generate::write(&design, pmugen_hdl::bus::Bus::Bare, false, &dir).unwrap();
     let testbench = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/icarus/tb_count_instructions.v");
     let (testbench, verilog) = (testbench.to_string_lossy().into_owned(), format!("{}.v", design.top_name()));
     let (ok, log) = run_tool("iverilog", &["-g2005", "-Wall", "-o", "tb.vvp", &testbench, &verilog], &dir).unwrap();

@@ -15,6 +15,7 @@ mod c_driver;
 mod cocotb;
 mod generated;
 mod icarus_example;
+mod litex;
 mod readme;
 mod register_descriptions;
 mod rvfi;

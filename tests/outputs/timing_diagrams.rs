@@ -10,7 +10,7 @@
 //! every lane holding the value of the column before it, as WaveDrom draws it; all of
 //! those cycles are simulated and checked too.
 
-use crate::common::cli::{pmugen, scratch};
+use crate::common::cli::{pmugen, scratch, venv};
 use pmugen_sim::tools::run_tool;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -515,14 +515,8 @@ fn every_timing_diagram_is_what_the_generated_verilog_does() {
     );
 }
 
-fn venv_python() -> PathBuf {
-    let python = root().join("target/venv/bin/python");
-    assert!(python.exists(), "{} is missing: run scripts/install-python.sh (scripts/test.sh does)", python.display());
-    python
-}
-
 fn render(diagrams: &[PathBuf], out: &Path) {
-    let output = Command::new(venv_python())
+    let output = Command::new(venv("python"))
         .arg(root().join("scripts/render_timing.py"))
         .arg("--out")
         .arg(out)
