@@ -1,37 +1,55 @@
 /* main.c: a firmware that counts its own work with pmugen's PMU in a LiteX SoC
- * (docs/litex.md §3), built with LiteX's software flow and booted by its BIOS.
+ * (docs/litex.md §3, §4), built with LiteX's software flow and booted by its BIOS.
  *
  * PicoRV32 has no privilege modes: the PMU is generated with `--kernel handler`, so
  * the code outside interrupt handlers is user code (ring 3) and the handlers are the
  * kernel (ring 0). The bus input wb_priv is left unconnected (1): every bus access is
  * privileged, so main() programs the PMU itself. For two sizes of a workload it counts
- * user-mode INSTRET and every INSTRET and BRANCH_TAKEN, beside PicoRV32's own
- * instruction counter (rdinstret) over the same stretch, and prints them; the
- * differences between the two sizes are the workload's alone (the fixed cost of
- * starting and stopping cancels), so INSTRET's must equal rdinstret's.
+ * every INSTRET and, with enough counters, user-mode INSTRET and BRANCH_TAKEN, beside
+ * PicoRV32's own instruction counter (rdinstret, which LiteX's minimal PicoRV32 does
+ * not have) over the same stretch, and prints them; the differences between the two
+ * sizes are the workload's alone (the fixed cost of starting and stopping cancels), so
+ * INSTRET's must equal rdinstret's.
+ *
+ * The Makefile names the generated tops: PMU_DRIVER, PMU_REGS, PMU_PREFIX (lower case) and
+ * PMU_MACRO (upper case), MONITOR_DRIVER and MONITOR_PREFIX.
  */
 #include <stdint.h>
 #include <stdio.h>
 
 #include <generated/csr.h>
 #include <generated/mem.h>
+#include <generated/soc.h>
 #include <irq.h>
 #include <libbase/uart.h>
 
-#include "event_order_monitor_n2_w2_rvfi_wb_driver.h"
-#include "pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h"
+#include PMU_DRIVER
+#include PMU_REGS
 
-#define PMU(name) pmu_riscv_t1_k4_c40_rvfi_wb32_##name
-#define PMU_EV(name) PMU_RISCV_T1_K4_C40_RVFI_WB32_EV_##name
-#define PMU_FLAG(name) PMU_RISCV_T1_K4_C40_RVFI_WB32_PERF_EVTSEL_##name
-#define MONITOR(name) event_order_monitor_n2_w2_rvfi_wb_##name
+#define PASTE_(a, b) a##_##b
+#define PASTE(a, b) PASTE_(a, b)
+#define PMU(name) PASTE(PMU_PREFIX, name)
+#define PMU_CONSTANT(name) PASTE(PMU_MACRO, name)
+#define PMU_COUNTERS PMU_CONSTANT(COUNTERS)
 
+/* The monitor, when the SoC has one (its region gives MONITOR_BASE). */
+#ifdef MONITOR_BASE
+#include MONITOR_DRIVER
+#define MONITOR(name) PASTE(MONITOR_PREFIX, name)
+#endif
+
+#if !defined(CONFIG_CPU_VARIANT_MINIMAL)
+#define HAS_RDINSTRET 1
 static uint32_t rdinstret(void)
 {
     uint32_t count;
     __asm__ volatile("rdinstret %0" : "=r"(count));
     return count;
 }
+#else
+#define HAS_RDINSTRET 0
+static uint32_t rdinstret(void) { return 0; }
+#endif
 
 /* The workload: a rolling checksum over a table it keeps rewriting (loads, stores,
  * shifts, data-dependent branches). */
@@ -51,25 +69,33 @@ static __attribute__((noinline)) uint32_t workload(unsigned rounds)
     return checksum;
 }
 
+/* What counter i counts, as many as there are counters. */
+static const char *const names[3] = {"instret", "user_instret", "branch_taken"};
+
 static void measure(PMU(t) *pmu, unsigned rounds)
 {
-    static const PMU(event_t) events[3] = {PMU_EV(INSTRET), PMU_EV(INSTRET), PMU_EV(BRANCH_TAKEN)};
-    static const uint64_t rings[3] = {PMU_FLAG(USR), PMU_FLAG(USR) | PMU_FLAG(OS), PMU_FLAG(USR) | PMU_FLAG(OS)};
-    for (unsigned i = 0; i < 3; i++) {
+    const PMU(event_t) events[3] = {PMU_CONSTANT(EV_INSTRET), PMU_CONSTANT(EV_INSTRET), PMU_CONSTANT(EV_BRANCH_TAKEN)};
+    const uint64_t both = PMU_CONSTANT(PERF_EVTSEL_USR) | PMU_CONSTANT(PERF_EVTSEL_OS);
+    const uint64_t rings[3] = {both, PMU_CONSTANT(PERF_EVTSEL_USR), both};
+    const unsigned used = PMU_COUNTERS < 3 ? PMU_COUNTERS : 3;
+    for (unsigned i = 0; i < used; i++) {
         PMU(perf_cntr_write)(pmu, i, 0);
         PMU(program)(pmu, i, events[i], rings[i]);
     }
     /* No interrupt inside the window: both counts see the same instructions. */
     irq_setie(0);
     uint32_t before = rdinstret();
-    PMU(start)(pmu, 0x7);
+    PMU(start)(pmu, (1u << used) - 1);
     uint32_t checksum = workload(rounds);
-    PMU(stop)(pmu, 0x7);
+    PMU(stop)(pmu, (1u << used) - 1);
     uint32_t after = rdinstret();
     irq_setie(1);
-    printf("pmugen: rounds %u checksum %08lx user_instret %lu instret %lu branch_taken %lu rdinstret %lu\n", rounds,
-           (unsigned long)checksum, (unsigned long)PMU(perf_cntr_read)(pmu, 0), (unsigned long)PMU(perf_cntr_read)(pmu, 1),
-           (unsigned long)PMU(perf_cntr_read)(pmu, 2), (unsigned long)(after - before));
+    printf("pmugen: rounds %u checksum %08lx", rounds, (unsigned long)checksum);
+    for (unsigned i = 0; i < used; i++)
+        printf(" %s %lu", names[i], (unsigned long)PMU(perf_cntr_read)(pmu, i));
+    if (HAS_RDINSTRET)
+        printf(" rdinstret %lu", (unsigned long)(after - before));
+    printf("\n");
 }
 
 int main(void)
