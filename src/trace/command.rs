@@ -7,7 +7,8 @@ use clap::Args;
 use std::path::PathBuf;
 
 use super::{
-    decode, totals, totals_csv, totals_table, trace_csv, trace_table, words_from_hex, words_from_vcd, TraceFormat,
+    decode_partial, record_words, totals, totals_csv, totals_table, trace_csv, trace_table, words_from_hex,
+    words_from_vcd, Record, TraceFormat, Word,
 };
 use crate::design::Artifact;
 use pmugen_hdl::params::{ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, THREADS};
@@ -36,6 +37,17 @@ pub struct DecodeArgs {
     /// Where trace.csv and totals.csv go.
     #[arg(long, value_name = "DIR", default_value = "target/pmugen/trace")]
     pub out: PathBuf,
+    /// The event each counter counted, K names in counter order (e.g.
+    /// INSTRET,LOAD,STORE,BRANCH_TAKEN): the column names of the tables and CSVs instead
+    /// of v0.. and total0... With --design, checked against the `<top>_events.json`
+    /// beside it.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub events: Vec<String>,
+    /// Decode a damaged capture as far as it goes: the complete records before the
+    /// first malformed word or incomplete record (and before a cut last line of a hex
+    /// dump), the rest reported instead of refused.
+    #[arg(long)]
+    pub partial: bool,
 }
 
 impl DecodeArgs {
@@ -57,22 +69,71 @@ impl DecodeArgs {
             address_width: ADDRESS_WIDTH.check(self.address_width.unwrap_or(32))?,
         })
     }
+    /// The counters' column names from `--events`: none, or K names, each an event of
+    /// the design's table when `--design` has its `<top>_events.json` beside it.
+    fn names(&self, format: &TraceFormat) -> Result<Vec<String>> {
+        if self.events.is_empty() {
+            return Ok(Vec::new());
+        }
+        let given = self.events.join(",");
+        if self.events.len() != format.counters {
+            bail!(
+                "--events {given}: {} names for K = {} counters; give one event name per counter, in counter order",
+                self.events.len(),
+                format.counters
+            );
+        }
+        if let Some(bad) =
+            self.events.iter().find(|n| n.is_empty() || !n.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.'))
+        {
+            bail!("--events {given}: `{bad}` is not an event name (letters, digits, `_` and `.`)");
+        }
+        let Some(known) = self.table_events()? else {
+            return Ok(self.events.clone());
+        };
+        if let Some(unknown) = self.events.iter().find(|n| !known.contains(n)) {
+            bail!("--events {given}: `{unknown}` is not an event of the design's table (known: {})", known.join(", "));
+        }
+        Ok(self.events.clone())
+    }
+
+    /// The EventNames of `<top>_events.json` beside `--design`, when it is there.
+    fn table_events(&self) -> Result<Option<Vec<String>>> {
+        let Some(design) = &self.design else { return Ok(None) };
+        let text = std::fs::read_to_string(design)?;
+        let json: serde_json::Value = serde_json::from_str(&text)?;
+        let Some(top) = json.get("top").and_then(|t| t.as_str()) else { return Ok(None) };
+        let path = design.with_file_name(format!("{top}_events.json"));
+        let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
+        let table: serde_json::Value =
+            serde_json::from_str(&text).with_context(|| format!("{}: not valid JSON", path.display()))?;
+        let names = table.as_array().into_iter().flatten().filter_map(|e| e.get("EventName")?.as_str());
+        Ok(Some(names.map(str::to_string).collect()))
+    }
 }
 
 /// Decode, print the tables, write the CSVs; nothing is written when anything fails.
 pub fn run(args: &DecodeArgs) -> Result<()> {
     let format = args.format()?;
+    let names = args.names(&format)?;
     let path = args.stream.display().to_string();
     let text = std::fs::read_to_string(&args.stream).with_context(|| format!("{path}: cannot read the stream"))?;
     let is_vcd =
         args.stream.extension().is_some_and(|e| e.eq_ignore_ascii_case("vcd")) || text.trim_start().starts_with('$');
-    let words =
-        if is_vcd { words_from_vcd(&text, &path) } else { words_from_hex(&text, &path) }.map_err(|e| anyhow!(e))?;
-    let records = decode(&words, &format).map_err(|e| anyhow!("{path}: {e}"))?;
+    let (words, cut) = if is_vcd {
+        (words_from_vcd(&text, &path).map_err(|e| anyhow!(e))?, None)
+    } else {
+        words_from_hex(&text, &path, args.partial).map_err(|e| anyhow!(e))?
+    };
+    if is_vcd && words.is_empty() {
+        bail!("{path}: no words moved on the stream (trace_valid and trace_ready were never both 1 at a rising clock edge)");
+    }
+    let mut notes: Vec<String> = cut.into_iter().collect();
+    let records = records(&words, &format, &path, !is_vcd, args.partial, &mut notes)?;
     let block_totals = totals(&records);
     let artifacts = [
-        Artifact { name: "trace.csv".into(), text: trace_csv(&records, &format) },
-        Artifact { name: "totals.csv".into(), text: totals_csv(&block_totals, &format) },
+        Artifact { name: "trace.csv".into(), text: trace_csv(&records, &format, &names) },
+        Artifact { name: "totals.csv".into(), text: totals_csv(&block_totals, &format, &names) },
     ];
     crate::generate::write_artifacts(&artifacts, &args.out)?;
     println!(
@@ -84,8 +145,63 @@ pub fn run(args: &DecodeArgs) -> Result<()> {
         format.counter_width,
         format.address_width
     );
-    println!("\nTrace of blocks\n\n{}", trace_table(&records, &format));
-    println!("\nPer-block totals\n\n{}", totals_table(&block_totals, &format));
+    notes.iter().for_each(|note| println!("{note}"));
+    // What the stream cannot show: the queue's drops happen before the capture.
+    println!(
+        "Records the PMU dropped because its queue was full are not in the stream: TRACE_DROPPED counts them \
+         (docs/pmu.md §13.4)."
+    );
+    println!("\nTrace of blocks\n\n{}", trace_table(&records, &format, &names));
+    println!("\nPer-block totals\n\n{}", totals_table(&block_totals, &format, &names));
     println!("wrote {} and {}", args.out.join("trace.csv").display(), args.out.join("totals.csv").display());
     Ok(())
+}
+
+/// The records of `words`: refused at the first malformed word, or with `partial`
+/// decoded as far as they go, what was left out said in `notes`.
+///
+/// A dump without `trace_last` (`hex`) must start with a NEW_PROCESS header: the PMU's
+/// first record after reset or a TRACE_CTRL write carries one (docs/pmu.md §13.3), and
+/// a dump that lost its first words would otherwise decode into plausible records from
+/// the wrong words. With `partial` it is decoded from its first NEW_PROCESS header,
+/// which no other word can look like while CW < 64 (values and pids leave bit 63 at 0).
+fn records(
+    words: &[Word],
+    format: &TraceFormat,
+    path: &str,
+    hex: bool,
+    partial: bool,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Record>> {
+    let mut start = 0;
+    if hex && words[0].data >> 63 == 0 {
+        let why = format!(
+            "{path}: word 0 (0x{:016x}) is not a NEW_PROCESS header, which the PMU's first record after reset or a \
+             TRACE_CTRL write is (docs/pmu.md §13.3): words are missing at the start of the dump",
+            words[0].data
+        );
+        if !partial {
+            // A malformed word says more than the missing start it may come from.
+            decode_partial(words, format, 0).1.map_or(Ok(()), |error| Err(anyhow!("{path}: {error}")))?;
+            bail!("{why} (--partial decodes from the first NEW_PROCESS header)");
+        }
+        let Some(first) = words.iter().position(|w| w.data >> 63 == 1) else {
+            bail!("{why}, and no word of it is a NEW_PROCESS header");
+        };
+        notes.push(format!("{why}; --partial: the {first} words before word {first} left out"));
+        start = first;
+    }
+    let (records, error) = decode_partial(words, format, start);
+    if let Some(error) = error {
+        if !partial {
+            bail!("{path}: {error}");
+        }
+        let decoded = records.last().map_or(start, |r| r.first_word + record_words(format, r.new_process.is_some()));
+        notes.push(format!(
+            "{path}: {error}; --partial: {} complete records decoded, the {} words from word {decoded} on left out",
+            records.len(),
+            words.len() - decoded
+        ));
+    }
+    Ok(records)
 }

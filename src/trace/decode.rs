@@ -90,9 +90,29 @@ fn high_bits(width: usize) -> u64 {
 
 /// Decodes a whole stream into records, refusing any malformed word.
 pub fn decode(words: &[Word], format: &TraceFormat) -> Result<Vec<Record>, DecodeError> {
+    let (records, error) = decode_partial(words, format, 0);
+    error.map_or(Ok(records), Err)
+}
+
+/// Decodes the records of a stream from word `start` up to its first malformed word
+/// or incomplete record (`trace decode --partial`): the complete records before it,
+/// and the error that stopped the decoding, if any. Word numbers count from the
+/// stream's first word, not from `start`.
+pub fn decode_partial(words: &[Word], format: &TraceFormat, start: usize) -> (Vec<Record>, Option<DecodeError>) {
     let mut records = Vec::new();
+    let error = decode_into(words, format, start, &mut records).err();
+    (records, error)
+}
+
+/// Decodes `words` from `start` into `records` until the first malformed word.
+fn decode_into(
+    words: &[Word],
+    format: &TraceFormat,
+    start: usize,
+    records: &mut Vec<Record>,
+) -> Result<(), DecodeError> {
     let mut process = None;
-    let mut at = 0;
+    let mut at = start;
     while at < words.len() {
         let index = records.len();
         let fail = |kind, word: usize, reason: String| DecodeError {
@@ -121,8 +141,12 @@ pub fn decode(words: &[Word], format: &TraceFormat) -> Result<Vec<Record>, Decod
         for p in 0..len {
             let i = at + p;
             let Some(w) = words.get(i) else {
+                // Without trace_last (a hex dump), a word lost at the start or inside
+                // shifts every record after it, which shows here at the end.
                 let why = format!(
-                    "stream ends inside record {index} (header at word {at}): {} of {len} words present, {} missing",
+                    "stream ends inside record {index} (header at word {at}): {} of {len} words present, {} missing \
+                     (the capture was cut, or words are missing before this record; --partial decodes the records \
+                     before it)",
                     p,
                     len - p
                 );
@@ -168,7 +192,7 @@ pub fn decode(words: &[Word], format: &TraceFormat) -> Result<Vec<Record>, Decod
         });
         at += len;
     }
-    Ok(records)
+    Ok(())
 }
 
 /// The totals of one block of one process over a whole trace.

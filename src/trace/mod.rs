@@ -10,7 +10,7 @@ pub mod command;
 pub mod decode;
 pub mod vcd;
 
-pub use decode::{decode, record_words, totals, BlockTotal, DecodeError, DecodeErrorKind, Record};
+pub use decode::{decode, decode_partial, record_words, totals, BlockTotal, DecodeError, DecodeErrorKind, Record};
 pub use vcd::words_from_vcd;
 
 use std::fmt::Write;
@@ -65,7 +65,36 @@ pub struct Word {
 
 /// Reads a hex dump: one word per line, optional `0x` prefix, any case; blank
 /// lines and lines starting with `#` are skipped. A dump has no `trace_last`.
-pub fn words_from_hex(text: &str, path: &str) -> Result<Vec<Word>, String> {
+///
+/// Refused, naming the line: a word that is not hex or wider than 64 bits, a dump
+/// without words, and a last line that looks cut (no newline after it, and a
+/// different number of digits than the word line before it, or an odd number when it
+/// is the only one). With `partial`, a cut last line is left out instead and said in
+/// the returned note.
+pub fn words_from_hex(text: &str, path: &str, partial: bool) -> Result<(Vec<Word>, Option<String>), String> {
+    let words = hex_lines(text, path)?;
+    let Some(&(line, digits, _)) = words.last() else {
+        return Err(format!("{path}: no words: the dump is empty (a hex dump has one 64-bit word per line)"));
+    };
+    let previous = words.len().checked_sub(2).map(|i| words[i].1);
+    let unterminated = !text.ends_with('\n');
+    let cut = unterminated && previous.map_or(digits % 2 == 1, |previous| previous != digits);
+    let mut note = None;
+    if cut {
+        let before = previous.map_or(String::new(), |p| format!(" where the line before has {p}"));
+        let why =
+            format!("{path}:{line}: the last line has no newline and {digits} hex digits{before}: the dump looks cut");
+        if !partial {
+            return Err(format!("{why} (--partial leaves the line out)"));
+        }
+        note = Some(format!("{why}; left out (--partial)"));
+    }
+    let kept = words.len() - usize::from(cut);
+    Ok((words[..kept].iter().map(|&(_, _, data)| Word { data, last: None }).collect(), note))
+}
+
+/// The word lines of a hex dump: (line number, digit count, value).
+fn hex_lines(text: &str, path: &str) -> Result<Vec<(usize, usize, u64)>, String> {
     let mut words = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -81,9 +110,15 @@ pub fn words_from_hex(text: &str, path: &str) -> Result<Vec<Word>, String> {
             return Err(bad("more than 16 hex digits (a word is 64 bits)"));
         }
         let data = u64::from_str_radix(digits, 16).map_err(|e| bad(&e.to_string()))?;
-        words.push(Word { data, last: None });
+        words.push((n + 1, digits.len(), data));
     }
     Ok(words)
+}
+
+/// The name of each counter's column: the events counted (`trace decode --events`),
+/// or `<prefix>0`, `<prefix>1`, ... without them.
+fn column_names(names: &[String], format: &TraceFormat, prefix: &str) -> Vec<String> {
+    (0..format.counters).map(|i| names.get(i).cloned().unwrap_or_else(|| format!("{prefix}{i}"))).collect()
 }
 
 /// `0x`-prefixed hex address, zero-padded to the address width.
@@ -96,10 +131,10 @@ fn pid_text(pid: Option<u32>) -> String {
 }
 
 /// The trace of blocks as CSV: `record,thread,address,new_process,pid,v0,...`
-/// (pid is the process in effect, blank when unknown).
-pub fn trace_csv(records: &[Record], format: &TraceFormat) -> String {
+/// (pid is the process in effect, blank when unknown; `names` replace `v0`, ...).
+pub fn trace_csv(records: &[Record], format: &TraceFormat, names: &[String]) -> String {
     let mut s = String::from("record,thread,address,new_process,pid");
-    (0..format.counters).for_each(|i| write!(s, ",v{i}").unwrap());
+    column_names(names, format, "v").iter().for_each(|name| write!(s, ",{name}").unwrap());
     s.push('\n');
     for r in records {
         let np = r.new_process.is_some() as u8;
@@ -141,9 +176,9 @@ fn render(header: Vec<String>, lines: Vec<Line>) -> String {
 /// The trace of blocks as a fixed-width text table, with a `process <pid>` line
 /// where each NEW_PROCESS record starts, and one before the first record (giving
 /// its process in effect, or `process unknown`).
-pub fn trace_table(records: &[Record], format: &TraceFormat) -> String {
+pub fn trace_table(records: &[Record], format: &TraceFormat, names: &[String]) -> String {
     let mut header: Vec<String> = ["record", "thread", "address"].map(String::from).to_vec();
-    header.extend((0..format.counters).map(|i| format!("v{i}")));
+    header.extend(column_names(names, format, "v"));
     let mut lines = Vec::new();
     for r in records {
         if let Some(pid) = r.new_process {
@@ -160,10 +195,10 @@ pub fn trace_table(records: &[Record], format: &TraceFormat) -> String {
 }
 
 /// The per-block totals as CSV: `pid,address,executions,total0,...` (pid blank
-/// when unknown).
-pub fn totals_csv(totals: &[BlockTotal], format: &TraceFormat) -> String {
+/// when unknown; `names` replace `total0`, ...).
+pub fn totals_csv(totals: &[BlockTotal], format: &TraceFormat, names: &[String]) -> String {
     let mut s = String::from("pid,address,executions");
-    (0..format.counters).for_each(|i| write!(s, ",total{i}").unwrap());
+    column_names(names, format, "total").iter().for_each(|name| write!(s, ",{name}").unwrap());
     s.push('\n');
     for t in totals {
         write!(s, "{},{},{}", pid_text(t.process), hex_address(t.address, format), t.executions).unwrap();
@@ -174,9 +209,9 @@ pub fn totals_csv(totals: &[BlockTotal], format: &TraceFormat) -> String {
 }
 
 /// The per-block totals as a fixed-width text table (pid `-` when unknown).
-pub fn totals_table(totals: &[BlockTotal], format: &TraceFormat) -> String {
+pub fn totals_table(totals: &[BlockTotal], format: &TraceFormat, names: &[String]) -> String {
     let mut header: Vec<String> = ["pid", "address", "executions"].map(String::from).to_vec();
-    header.extend((0..format.counters).map(|i| format!("total{i}")));
+    header.extend(column_names(names, format, "total"));
     let lines = totals
         .iter()
         .map(|t| {
@@ -208,16 +243,41 @@ mod tests {
 
     #[test]
     fn hex_dump() {
-        let w = words_from_hex("# trace\n0x8000000000001234\n\n  0X2a\nFFFFffffFFFFffff\n", "t.hex").unwrap();
+        let (w, note) =
+            words_from_hex("# trace\n0x8000000000001234\n\n  0X2a\nFFFFffffFFFFffff\n", "t.hex", false).unwrap();
         let data: Vec<u64> = w.iter().map(|w| w.data).collect();
         assert_eq!(data, [0x8000_0000_0000_1234, 42, u64::MAX]);
-        assert!(w.iter().all(|w| w.last.is_none()));
-        let e = words_from_hex("1\n0x12g4\n", "t.hex").unwrap_err();
+        assert!(w.iter().all(|w| w.last.is_none()) && note.is_none());
+        let e = words_from_hex("1\n0x12g4\n", "t.hex", false).unwrap_err();
         assert_eq!(e, "t.hex:2: \"0x12g4\": not a hex number");
-        let e = words_from_hex("\n0x\n", "t.hex").unwrap_err();
+        let e = words_from_hex("\n0x\n", "t.hex", false).unwrap_err();
         assert!(e.starts_with("t.hex:2: \"0x\": not a hex"), "{e}");
-        let e = words_from_hex("00000000000000001\n", "t.hex").unwrap_err();
+        let e = words_from_hex("00000000000000001\n", "t.hex", false).unwrap_err();
         assert!(e.starts_with("t.hex:1: \"00000000000000001\": more than 16 hex digits"), "{e}");
+    }
+
+    #[test]
+    fn empty_and_cut_hex_dumps_are_refused_naming_the_line() {
+        for empty in ["", "\n\n", "# only a comment\n"] {
+            let e = words_from_hex(empty, "t.hex", true).unwrap_err();
+            assert_eq!(e, "t.hex: no words: the dump is empty (a hex dump has one 64-bit word per line)");
+        }
+        // Cut: no newline after the last line, fewer digits than the line before.
+        let text = "0000000000000001\n0000000000000002\n00000000003";
+        let e = words_from_hex(text, "t.hex", false).unwrap_err();
+        assert!(
+            e.starts_with("t.hex:3: the last line has no newline and 11 hex digits where the line before has 16"),
+            "{e}"
+        );
+        let (w, note) = words_from_hex(text, "t.hex", true).unwrap();
+        assert_eq!(w.len(), 2);
+        assert!(note.unwrap().ends_with("left out (--partial)"));
+        // An odd digit count on the only line, without a newline.
+        assert!(words_from_hex("0x123", "t.hex", false).unwrap_err().starts_with("t.hex:1: the last line"));
+        // Not cut: the same width as the line before, or a newline at the end.
+        assert_eq!(words_from_hex("0000000000000001\n0000000000000002", "t.hex", false).unwrap().0.len(), 2);
+        assert_eq!(words_from_hex("0000000000000001\n2a\n", "t.hex", false).unwrap().0.len(), 2);
+        assert_eq!(words_from_hex("2a", "t.hex", false).unwrap().0.len(), 1);
     }
 
     #[test]
@@ -232,17 +292,17 @@ mod tests {
         let r = decode(&stream(&recs, true), &f).unwrap();
         let csv = "record,thread,address,new_process,pid,v0,v1\n\
                    0,1,0x00010,0,,1,2\n1,0,0x00010,1,5,3,40000\n2,0,0xabcde,0,5,0,0\n3,1,0x00010,0,5,1,1\n";
-        assert_eq!(trace_csv(&r, &f), csv);
+        assert_eq!(trace_csv(&r, &f, &[]), csv);
         let table = "record  thread  address  v0     v1\n\
                      process unknown\n     0       1  0x00010   1      2\n\
                      process 5\n     1       0  0x00010   3  40000\n\
                      \x20    2       0  0xabcde   0      0\n     3       1  0x00010   1      1\n";
-        assert_eq!(trace_table(&r, &f), table);
+        assert_eq!(trace_table(&r, &f, &[]), table);
         let t = totals(&r);
         let csv = "pid,address,executions,total0,total1\n,0x00010,1,1,2\n5,0x00010,2,4,40001\n5,0xabcde,1,0,0\n";
-        assert_eq!(totals_csv(&t, &f), csv);
+        assert_eq!(totals_csv(&t, &f, &[]), csv);
         let table = "pid  address  executions  total0  total1\n  -  0x00010           1       1       2\n\
                      \x20 5  0x00010           2       4   40001\n  5  0xabcde           1       0       0\n";
-        assert_eq!(totals_table(&t, &f), table);
+        assert_eq!(totals_table(&t, &f, &[]), table);
     }
 }

@@ -12,3 +12,4 @@ mod plan;
 mod plan_cli;
 mod plan_files;
 mod soc;
+mod trace_input;
