@@ -18,7 +18,8 @@ the UART:
         PMU_TOP=pmu_riscv_t1_k1_c40_rvfi_wb32
     litex_term --kernel firmware.bin /dev/ttyUSB1
 
-Without --build it elaborates the SoC and builds its software only (no bitstream).
+Without --build it elaborates the SoC only: its Verilog and headers, no software and no
+bitstream.
 """
 import argparse
 import os
@@ -53,7 +54,9 @@ def main():
         with_led_chaser=False,
     )
     add_designs(soc, os.path.abspath(args.rtl), pmu=args.pmu, monitor=None if args.no_monitor else MONITOR)
-    builder = Builder(soc, output_dir=os.path.abspath(args.output_dir), compile_gateware=args.build)
+    builder = Builder(
+        soc, output_dir=os.path.abspath(args.output_dir), compile_software=args.build, compile_gateware=args.build
+    )
     builder.build(build_name="icebreaker", run=args.build)
 
 

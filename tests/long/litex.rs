@@ -108,36 +108,18 @@ fn the_litex_example_counts_the_firmwares_instructions_like_rdinstret() {
     assert_eq!(growth("instret"), growth("rdinstret"), "the PMU's INSTRET and rdinstret disagree:\n{console}");
 }
 
-/// The board target elaborates with its documented designs, builds its BIOS, and the
-/// firmware builds for it (LiteX's minimal PicoRV32, one counter); the bitstream
-/// (minutes of place and route) is left to docs/litex.md §4's runs.
+/// The board target elaborates with its documented designs: both in the SoC's Verilog,
+/// PicoRV32's RVFI port connected to both. The BIOS, the firmware and the bitstream
+/// (minutes of place and route) are left to docs/litex.md §4's runs.
 #[test]
-fn the_icebreaker_target_elaborates_with_both_designs_and_its_firmware_builds() {
+fn the_icebreaker_target_elaborates_with_both_designs_on_the_cpus_rvfi_port() {
     let dir = scratch("litex-icebreaker");
     let rtl = generate("icebreaker.py", &dir);
     run("icebreaker.py", &rtl, &dir, &[]);
-    let build = dir.join("build");
-    let gateware = std::fs::read_to_string(build.join("gateware/icebreaker.v")).unwrap();
+    let gateware = std::fs::read_to_string(dir.join("build/gateware/icebreaker.v")).unwrap();
     for top in ["pmu_riscv_t1_k1_c40_rvfi_wb32", "event_order_monitor_n2_w2_rvfi_wb"] {
         assert!(gateware.contains(&format!("{top} {top}(")), "no {top} instance in the SoC's Verilog");
     }
     // PicoRV32's output and the two designs' inputs.
     assert_eq!(gateware.matches(".rvfi_valid ").count(), 3, "PicoRV32's RVFI port is not connected to both designs");
-    assert!(build.join("software/bios/bios.bin").exists(), "no BIOS");
-
-    let firmware = build.join("firmware");
-    std::fs::create_dir_all(&firmware).unwrap();
-    let path = format!("{}:{}", venv("python").parent().unwrap().display(), std::env::var("PATH").unwrap());
-    let output = Command::new("make")
-        .args(["-s", "-f"])
-        .arg(example("firmware/Makefile"))
-        .arg(format!("BUILD_DIR={}", build.display()))
-        .arg(format!("RTL={}", rtl.display()))
-        .arg("PMU_TOP=pmu_riscv_t1_k1_c40_rvfi_wb32")
-        .env("PATH", path)
-        .current_dir(&firmware)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success() && firmware.join("firmware.bin").exists(), "the board's firmware: {text}");
 }
