@@ -41,11 +41,16 @@ pub fn c_driver<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Artifact {
             flags: "",
         });
     }
-    // A narrow slave reaches the registers a word at a time (docs/bus.md §8).
-    let data_bits = bus.narrow_width().unwrap_or(design.bus_layout().0.data_bits);
+    let data_bits = data_bits(design, bus);
     let flags = bus.arguments();
     let title = format!("its {data_bits}-bit {} slave", bus.title());
     design.c_driver(&DriverInterface { top: &top, reach: Reach::Bus { data_bits }, title: &title, flags: &flags })
+}
+
+/// The data width of `design`'s slave on `bus` (not bare): a narrow slave reaches the
+/// registers a word at a time (docs/bus.md §8), a full one a register per word.
+pub fn data_bits<I, O>(design: &dyn Design<I, O>, bus: Bus) -> usize {
+    bus.narrow_width().unwrap_or(design.bus_layout().0.data_bits)
 }
 
 /// The Verilog of `design` behind `bus`: the design as `<bus top>__core`, then the

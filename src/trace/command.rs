@@ -51,12 +51,19 @@ pub struct DecodeArgs {
 }
 
 impl DecodeArgs {
-    /// The stream format: from the design description, or from the flags.
-    fn format(&self) -> Result<TraceFormat> {
-        if let Some(path) = &self.design {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("--design {}: cannot read", path.display()))?;
-            return TraceFormat::from_design_json(&text, &path.display().to_string()).map_err(|e| anyhow!(e));
+    /// The text of `--design`, read once for the format and the event names.
+    fn design_text(&self) -> Result<Option<String>> {
+        let Some(path) = &self.design else { return Ok(None) };
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("--design {}: cannot read", path.display()))?;
+        Ok(Some(text))
+    }
+
+    /// The stream format: from the design description (`design`, the text of
+    /// `--design`), or from the flags.
+    fn format(&self, design: Option<&str>) -> Result<TraceFormat> {
+        if let (Some(path), Some(text)) = (&self.design, design) {
+            return TraceFormat::from_design_json(text, &path.display().to_string()).map_err(|e| anyhow!(e));
         }
         let (Some(threads), Some(counters), Some(counter_width)) = (self.threads, self.counters, self.counter_width)
         else {
@@ -71,7 +78,7 @@ impl DecodeArgs {
     }
     /// The counters' column names from `--events`: none, or K names, each an event of
     /// the design's table when `--design` has its `<top>_events.json` beside it.
-    fn names(&self, format: &TraceFormat) -> Result<Vec<String>> {
+    fn names(&self, format: &TraceFormat, design: Option<&str>) -> Result<Vec<String>> {
         if self.events.is_empty() {
             return Ok(Vec::new());
         }
@@ -88,7 +95,7 @@ impl DecodeArgs {
         {
             bail!("--events {given}: `{bad}` is not an event name (letters, digits, `_` and `.`)");
         }
-        let Some(known) = self.table_events()? else {
+        let Some(known) = self.table_events(design)? else {
             return Ok(self.events.clone());
         };
         if let Some(unknown) = self.events.iter().find(|n| !known.contains(n)) {
@@ -97,13 +104,13 @@ impl DecodeArgs {
         Ok(self.events.clone())
     }
 
-    /// The EventNames of `<top>_events.json` beside `--design`, when it is there.
-    fn table_events(&self) -> Result<Option<Vec<String>>> {
-        let Some(design) = &self.design else { return Ok(None) };
-        let text = std::fs::read_to_string(design)?;
-        let json: serde_json::Value = serde_json::from_str(&text)?;
+    /// The EventNames of `<top>_events.json` beside `--design` (whose text is
+    /// `design`), when it is there.
+    fn table_events(&self, design: Option<&str>) -> Result<Option<Vec<String>>> {
+        let (Some(path), Some(text)) = (&self.design, design) else { return Ok(None) };
+        let json: serde_json::Value = serde_json::from_str(text)?;
         let Some(top) = json.get("top").and_then(|t| t.as_str()) else { return Ok(None) };
-        let path = design.with_file_name(format!("{top}_events.json"));
+        let path = path.with_file_name(format!("{top}_events.json"));
         let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
         let table: serde_json::Value =
             serde_json::from_str(&text).with_context(|| format!("{}: not valid JSON", path.display()))?;
@@ -114,8 +121,9 @@ impl DecodeArgs {
 
 /// Decode, print the tables, write the CSVs; nothing is written when anything fails.
 pub fn run(args: &DecodeArgs) -> Result<()> {
-    let format = args.format()?;
-    let names = args.names(&format)?;
+    let design = args.design_text()?;
+    let format = args.format(design.as_deref())?;
+    let names = args.names(&format, design.as_deref())?;
     let path = args.stream.display().to_string();
     let text = std::fs::read_to_string(&args.stream).with_context(|| format!("{path}: cannot read the stream"))?;
     let is_vcd =

@@ -46,7 +46,7 @@ fn check(bus: Bus, data_bits: usize) -> Result<(), String> {
 /// `<top>_litex.py` (and `<top>_riscv_formal.vh` for a `_rvfi` top) for `design` behind
 /// `bus`, whose Verilog (top `<top>`) is `verilog`; refused as [`check`] says.
 pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus, verilog: &str) -> Result<Vec<Artifact>, String> {
-    check(bus, bus.narrow_width().unwrap_or(design.bus_layout().0.data_bits))?;
+    check(bus, super::bus::data_bits(design, bus))?;
     let top = bus.top_name(&design.top_name());
     let ports = top_ports(verilog, &top).map_err(|e| e.to_string())?;
     let width = |name: &str| ports.iter().find(|p| p.0 == name).map(|p| p.2);
