@@ -8,6 +8,7 @@ pub mod generate;
 pub mod host;
 pub mod native;
 pub mod plan;
+pub mod profile;
 pub mod report;
 pub mod simulate;
 pub mod soc;

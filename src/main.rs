@@ -129,6 +129,13 @@ enum Command {
                             pmugen soc build my.c --out target/pmugen/soc\n  \
                             pmugen soc run target/pmugen/soc/my.elf --rvfi-log target/my.rvfi")]
     Soc(pmugen::soc::command::SocArgs),
+    /// Profile a program from its captured trace (docs/soc.md §4): per block and per
+    /// function, each counter's total under its event name, sorted by an event; tables
+    /// on the terminal, blocks.csv, functions.csv and an annotated disassembly in --out.
+    #[command(after_help = "Example:\n  pmugen soc run target/pmugen/soc/examples/profile.elf\n  \
+                            pmugen profile target/pmugen/soc/trace.hex --elf target/pmugen/soc/examples/profile.elf \\\n      \
+                            --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json --sort BRANCH_TAKEN")]
+    Profile(pmugen::profile::command::ProfileArgs),
     /// The main job: generate + simulate + report for one configuration.
     #[command(
         after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000"
@@ -304,8 +311,9 @@ enum BenchDesign {
         #[arg(long, value_name = "S", default_value = "1", value_parser = cli::parse_seed, allow_hyphen_values = true)]
         seed: u64,
     },
-    /// The reference SoC (docs/soc.md §2) under Verilator: a load/store/branch loop, and
-    /// a warm-cache `soc run` of the example count.c.
+    /// The reference SoC (docs/soc.md §2) under Verilator: a load/store/branch loop, a
+    /// warm-cache `soc run` of the example count.c, and `profile` of a one-million-word
+    /// capture of a firmware that fills most of the RAM.
     Soc {
         /// Cycles of the loop.
         #[arg(long, value_name = "C", default_value = "20000000", value_parser = cli::parse_cycles)]
@@ -523,6 +531,7 @@ fn main() -> Result<()> {
         }
         Command::Plan { pmu, plan } => pmugen::plan::command::run(&plan, || pmu.design())?,
         Command::Trace { action: TraceAction::Decode(args) } => pmugen::trace::command::run(&args)?,
+        Command::Profile(args) => pmugen::profile::command::run(&args)?,
         Command::Host { port, baud, action } => pmugen::host::command::run(&port, baud, action)?,
         Command::Bench { design: BenchDesign::Monitor { cycles, seed } } => {
             let mut rows = Vec::new();
@@ -558,9 +567,17 @@ fn main() -> Result<()> {
             let speed = pmugen::soc::bench::speed(&out, cycles)?;
             let exe = std::env::current_exe()?;
             let warm = pmugen::soc::bench::warm_run(&exe, &out)?;
-            println!("| loop cycles | Verilator speed | warm-cache soc run of count.elf |");
-            println!("|---:|---:|---:|");
-            println!("| {cycles} | {:.2} M cycles/s | {warm:.2} s |", speed / 1e6);
+            eprintln!("bench: profile of a generated capture ...");
+            let profile = pmugen::profile::bench::measure(&exe, &out.join("bench-profile"))?;
+            println!("| loop cycles | Verilator speed | warm-cache soc run of count.elf | profile: capture, firmware image, time |");
+            println!("|---:|---:|---:|---:|");
+            println!(
+                "| {cycles} | {:.2} M cycles/s | {warm:.2} s | {} words, {} KiB, {:.2} s |",
+                speed / 1e6,
+                profile.words,
+                profile.image_bytes / 1024,
+                profile.seconds
+            );
         }
         Command::Flow { design: DesignWithFlow::Monitor { monitor, run, out } } => {
             let params = monitor.params();

@@ -153,11 +153,13 @@ fn run_firmware(args: &RunArgs) -> Result<i32> {
     output_dir(&args.out)?;
     let exe = run::model(&system, &args.out)?;
     let files = run::RunFiles { trace, rvfi_log: args.rvfi_log.clone() };
-    let summary = run::run(&exe, &image, &args.out, &files, args.max_cycles)?;
+    let summary = run::run(&exe, &image, &args.out, &files, &super::pmu_info()?, args.max_cycles)?;
     let rate = summary.cycles as f64 / summary.seconds.max(1e-9);
     match summary.outcome {
         run::Outcome::Exit(code) => {
             let mut written = vec![files.trace.display().to_string()];
+            let record = super::programmed::record_path(&files.trace);
+            written.extend(record.is_file().then(|| record.display().to_string()));
             written.extend(files.rvfi_log.iter().map(|p| p.display().to_string()));
             eprintln!(
                 "soc: exit code {code} after {} cycles, {} instructions, {} trace words ({:.2} M cycles/s); wrote {}",

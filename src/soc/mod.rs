@@ -10,6 +10,7 @@ mod interconnect;
 mod io;
 pub mod map;
 pub mod picorv32;
+pub mod programmed;
 mod ram;
 pub mod run;
 mod top;
@@ -144,10 +145,18 @@ pub fn system() -> Result<System> {
     files.push(c_driver(&monitor, Bus::Wishbone));
     // What `pmugen trace decode --design` reads to decode the captured trace words.
     files.push(Artifact { name: format!("{}_design.json", pmu.top_name()), text: pmu.description() });
+    // Its event names, which `trace decode` and `profile` check `--events` against.
+    files.push(Artifact { name: format!("{}_events.json", pmu.top_name()), text: pmu.pmu.params.table.to_perf_json() });
     for (name, text) in RUNTIME {
         files.push(Artifact { name: format!("runtime/{name}"), text: text.to_string() });
     }
     Ok(System { files, verilog })
+}
+
+/// What `soc run` records of the SoC's PMU beside a trace.
+pub fn pmu_info() -> Result<run::PmuInfo> {
+    let pmu = pmu()?;
+    Ok(run::PmuInfo { top: pmu.top_name(), counters: pmu.pmu.params.counters, table: pmu.pmu.params.table.clone() })
 }
 
 /// The C drivers and the runtime, without the Verilog (what `soc build` needs).

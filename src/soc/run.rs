@@ -8,8 +8,9 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{compile::write_files, System};
+use super::{compile::write_files, programmed, System};
 use crate::design::Artifact;
+use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_sim::tools::{objcache_flags, require, run_tool};
 use pmugen_sim::verilator::{cached_build, MODEL_FLAGS};
 
@@ -88,24 +89,51 @@ pub struct RunSummary {
 /// Where a run writes its files.
 #[derive(Clone, Debug)]
 pub struct RunFiles {
-    /// The captured trace words.
+    /// The captured trace words; the record of the events programmed goes beside it
+    /// ([`programmed::record_path`]).
     pub trace: PathBuf,
     /// The retirement log, if asked for.
     pub rvfi_log: Option<PathBuf>,
 }
 
+/// What the record of programmed events needs to know of the SoC's PMU.
+#[derive(Clone, Debug)]
+pub struct PmuInfo {
+    /// Its bare top's name.
+    pub top: String,
+    /// K.
+    pub counters: usize,
+    /// Its event table.
+    pub table: EventTable,
+}
+
 /// Run `image` on `exe` for at most `max_cycles` in a scratch directory under `out`;
-/// the trace and the log reach `files` only when the firmware exits.
-pub fn run(exe: &Path, image: &[u32], out: &Path, files: &RunFiles, max_cycles: u64) -> Result<RunSummary> {
+/// the trace, its record of programmed events and the log reach `files` only when the
+/// firmware exits.
+pub fn run(
+    exe: &Path,
+    image: &[u32],
+    out: &Path,
+    files: &RunFiles,
+    pmu: &PmuInfo,
+    max_cycles: u64,
+) -> Result<RunSummary> {
     let scratch = out.join(format!(".run-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).with_context(|| format!("creating {}", scratch.display()))?;
-    let result = run_in(exe, image, &scratch, files, max_cycles);
+    let result = run_in(exe, image, &scratch, files, pmu, max_cycles);
     let _ = std::fs::remove_dir_all(&scratch);
     result
 }
 
-fn run_in(exe: &Path, image: &[u32], scratch: &Path, files: &RunFiles, max_cycles: u64) -> Result<RunSummary> {
+fn run_in(
+    exe: &Path,
+    image: &[u32],
+    scratch: &Path,
+    files: &RunFiles,
+    pmu: &PmuInfo,
+    max_cycles: u64,
+) -> Result<RunSummary> {
     let absolute =
         |name: &str| -> Result<String> { Ok(std::fs::canonicalize(scratch)?.join(name).display().to_string()) };
     std::fs::write(scratch.join("firmware.hex"), super::firmware::hex(image))?;
@@ -113,6 +141,7 @@ fn run_in(exe: &Path, image: &[u32], scratch: &Path, files: &RunFiles, max_cycle
     command.arg(format!("+firmware={}", absolute("firmware.hex")?));
     command.args(["--max-cycles", &max_cycles.to_string()]);
     command.args(["--result", &absolute("result")?, "--trace", &absolute("trace.hex")?]);
+    command.args(["--pmu-writes", &absolute("pmu_writes")?]);
     if files.rvfi_log.is_some() {
         command.args(["--rvfi-log", &absolute("rvfi.log")?]);
     }
@@ -132,7 +161,17 @@ fn run_in(exe: &Path, image: &[u32], scratch: &Path, files: &RunFiles, max_cycle
     };
     let summary = RunSummary { outcome, cycles: number(2), retired: number(3), trace_words: number(4), seconds };
     if let Outcome::Exit(_) = summary.outcome {
+        let writes =
+            std::fs::read_to_string(scratch.join("pmu_writes")).context("the simulation wrote no PMU writes")?;
+        let record = programmed::record(&writes, pmu.counters, &pmu.table, &pmu.top, summary.trace_words)?;
         publish(&scratch.join("trace.hex"), &files.trace)?;
+        // No record is better than one of an earlier run beside this trace.
+        let record_path = programmed::record_path(&files.trace);
+        let _ = std::fs::remove_file(&record_path);
+        if let Some(text) = record {
+            std::fs::write(scratch.join("events.json"), text)?;
+            publish(&scratch.join("events.json"), &record_path)?;
+        }
         if let Some(log) = &files.rvfi_log {
             publish(&scratch.join("rvfi.log"), log)?;
         }

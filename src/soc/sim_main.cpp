@@ -3,7 +3,10 @@
 // limit, printing the console as it comes and writing the captured trace words and,
 // if asked, the retirement log. pmugen reads the outcome from the result file.
 //
-// sim +firmware=PATH --max-cycles N --result FILE --trace FILE [--rvfi-log FILE]
+// It also writes every PMU register write that the PMU acknowledged (address and
+// data, one line each), from which pmugen records the events the firmware programmed.
+//
+// sim +firmware=PATH --max-cycles N --result FILE --trace FILE --pmu-writes FILE [--rvfi-log FILE]
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,15 +18,16 @@
 
 int main(int argc, char **argv) {
     unsigned long long max_cycles = 0;
-    const char *result_path = nullptr, *trace_path = nullptr, *rvfi_path = nullptr;
+    const char *result_path = nullptr, *trace_path = nullptr, *rvfi_path = nullptr, *writes_path = nullptr;
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--max-cycles")) max_cycles = strtoull(argv[++i], nullptr, 10);
         else if (!strcmp(argv[i], "--result")) result_path = argv[++i];
         else if (!strcmp(argv[i], "--trace")) trace_path = argv[++i];
         else if (!strcmp(argv[i], "--rvfi-log")) rvfi_path = argv[++i];
+        else if (!strcmp(argv[i], "--pmu-writes")) writes_path = argv[++i];
     }
-    if (!result_path || !trace_path || max_cycles == 0) {
-        fprintf(stderr, "usage: %s +firmware=PATH --max-cycles N --result FILE --trace FILE [--rvfi-log FILE]\n", argv[0]);
+    if (!result_path || !trace_path || !writes_path || max_cycles == 0) {
+        fprintf(stderr, "usage: %s +firmware=PATH --max-cycles N --result FILE --trace FILE --pmu-writes FILE [--rvfi-log FILE]\n", argv[0]);
         return 2;
     }
     auto context = std::make_unique<VerilatedContext>();
@@ -31,10 +35,12 @@ int main(int argc, char **argv) {
     auto soc = std::make_unique<Vpmugen_soc>(context.get());
     FILE *trace = fopen(trace_path, "w");
     FILE *rvfi = rvfi_path ? fopen(rvfi_path, "w") : nullptr;
-    if (!trace || (rvfi_path && !rvfi)) {
-        fprintf(stderr, "cannot write %s\n", !trace ? trace_path : rvfi_path);
+    FILE *writes = fopen(writes_path, "w");
+    if (!trace || !writes || (rvfi_path && !rvfi)) {
+        fprintf(stderr, "cannot write %s\n", !trace ? trace_path : !writes ? writes_path : rvfi_path);
         return 2;
     }
+    auto *root = soc->rootp;
     static char rvfi_buffer[1 << 20];
     if (rvfi) {
         setvbuf(rvfi, rvfi_buffer, _IOFBF, sizeof rvfi_buffer);
@@ -70,6 +76,9 @@ int main(int argc, char **argv) {
                         soc->rvfi_insn, soc->rvfi_mode, soc->rvfi_trap, soc->rvfi_intr, soc->rvfi_mem_rmask,
                         soc->rvfi_mem_wmask);
         }
+        // The PMU's ack is one cycle long, while the CPU still holds the address and data.
+        if (root->pmugen_soc__DOT__pmu_ack && root->pmugen_soc__DOT__mem_wstrb)
+            fprintf(writes, "%08x %08x\n", root->pmugen_soc__DOT__mem_addr, root->pmugen_soc__DOT__mem_wdata);
         if (soc->trace_valid && soc->trace_ready) {
             fprintf(trace, "%016llx\n", (unsigned long long)soc->trace_data);
             words++;
@@ -80,7 +89,7 @@ int main(int argc, char **argv) {
             cycle++;
             break;
         }
-        if (soc->rootp->pmugen_soc__DOT__cpu_trap) {
+        if (root->pmugen_soc__DOT__cpu_trap) {
             outcome = "trap";
             cycle++;
             break;
@@ -91,6 +100,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
     soc->final();
     fclose(trace);
+    fclose(writes);
     if (rvfi) fclose(rvfi);
     FILE *result = fopen(result_path, "w");
     if (!result) return 2;

@@ -85,9 +85,10 @@ module pmugen_soc (
     // PicoRV32's memory interface.
     wire        mem_valid;
     wire        mem_ready;
-    wire [31:0] mem_addr;
-    wire [31:0] mem_wdata;
-    wire [3:0]  mem_wstrb;
+    // Read by the simulation for its record of the PMU's register writes.
+    wire [31:0] mem_addr /*verilator public_flat_rd*/;
+    wire [31:0] mem_wdata /*verilator public_flat_rd*/;
+    wire [3:0]  mem_wstrb /*verilator public_flat_rd*/;
     wire [31:0] mem_rdata;
     wire        mem_write = |mem_wstrb;
     wire [31:0] irq;
@@ -172,7 +173,8 @@ module pmugen_soc (
     wire [31:0] ram_rdata;
     wire        io_valid, io_ack, io_err;
     wire [31:0] io_rdata;
-    wire        pmu_valid, pmu_ack, pmu_err;
+    wire        pmu_valid, pmu_err;
+    wire        pmu_ack /*verilator public_flat_rd*/;
     wire [31:0] pmu_rdata;
     wire        mon_valid, mon_ack, mon_err;
     wire [31:0] mon_rdata;

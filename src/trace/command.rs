@@ -1,215 +1,37 @@
-//! `pmugen trace decode`: read a captured trace stream (a hex word dump or a VCD of the
-//! trace ports), decode it with the PMU's format (from the `<top>_design.json` that
-//! `generate` writes, or from flags), and write the trace of blocks and the per-block
-//! totals as CSV, printing both as tables (docs/pmu.md §13.6).
-use anyhow::{anyhow, bail, Context, Result};
+//! `pmugen trace decode`: decode a captured trace stream (src/trace/input.rs) and write
+//! the trace of blocks and the per-block totals as CSV, printing both as tables
+//! (docs/pmu.md §13.6).
+use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 
-use super::{
-    decode_partial, record_words, totals, totals_csv, totals_table, trace_csv, trace_table, words_from_hex,
-    words_from_vcd, Record, TraceFormat, Word,
-};
+use super::input::StreamArgs;
+use super::{totals, totals_csv, totals_table, trace_csv, trace_table};
 use crate::design::Artifact;
-use pmugen_hdl::params::{ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, THREADS};
 
 /// `pmugen trace decode` arguments.
 #[derive(Args, Clone, Debug)]
 pub struct DecodeArgs {
-    /// The captured stream: a VCD (`.vcd`, with clock and trace_* signals) or a hex dump (one word per line).
-    #[arg(value_name = "STREAM")]
-    pub stream: PathBuf,
-    /// The PMU's `<top>_design.json` written by `generate` (T, K, CW, AW).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["threads", "counters", "counter_width", "address_width"])]
-    pub design: Option<PathBuf>,
-    /// T, without --design.
-    #[arg(long, value_name = "T")]
-    pub threads: Option<u64>,
-    /// K, without --design.
-    #[arg(long, value_name = "K")]
-    pub counters: Option<u64>,
-    /// CW, without --design.
-    #[arg(long = "counter-width", value_name = "CW")]
-    pub counter_width: Option<u64>,
-    /// AW, without --design (default 32).
-    #[arg(long = "address-width", value_name = "AW")]
-    pub address_width: Option<u64>,
+    #[command(flatten)]
+    pub input: StreamArgs,
     /// Where trace.csv and totals.csv go.
     #[arg(long, value_name = "DIR", default_value = "target/pmugen/trace")]
     pub out: PathBuf,
-    /// The event each counter counted, K names in counter order (e.g.
-    /// INSTRET,LOAD,STORE,BRANCH_TAKEN): the column names of the tables and CSVs instead
-    /// of v0.. and total0... With --design, checked against the `<top>_events.json`
-    /// beside it.
-    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
-    pub events: Vec<String>,
-    /// Decode a damaged capture as far as it goes: the complete records before the
-    /// first malformed word or incomplete record (and before a cut last line of a hex
-    /// dump), the rest reported instead of refused.
-    #[arg(long)]
-    pub partial: bool,
-}
-
-impl DecodeArgs {
-    /// The text of `--design`, read once for the format and the event names.
-    fn design_text(&self) -> Result<Option<String>> {
-        let Some(path) = &self.design else { return Ok(None) };
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("--design {}: cannot read", path.display()))?;
-        Ok(Some(text))
-    }
-
-    /// The stream format: from the design description (`design`, the text of
-    /// `--design`), or from the flags.
-    fn format(&self, design: Option<&str>) -> Result<TraceFormat> {
-        if let (Some(path), Some(text)) = (&self.design, design) {
-            return TraceFormat::from_design_json(text, &path.display().to_string()).map_err(|e| anyhow!(e));
-        }
-        let (Some(threads), Some(counters), Some(counter_width)) = (self.threads, self.counters, self.counter_width)
-        else {
-            bail!("give --design <top>_design.json (written by `pmugen generate pmu`), or --threads, --counters and --counter-width");
-        };
-        Ok(TraceFormat {
-            threads: THREADS.check(threads)?,
-            counters: COUNTERS.check(counters)?,
-            counter_width: COUNTER_WIDTH.check(counter_width)?,
-            address_width: ADDRESS_WIDTH.check(self.address_width.unwrap_or(32))?,
-        })
-    }
-    /// The counters' column names from `--events`: none, or K names, each an event of
-    /// the design's table when `--design` has its `<top>_events.json` beside it.
-    fn names(&self, format: &TraceFormat, design: Option<&str>) -> Result<Vec<String>> {
-        if self.events.is_empty() {
-            return Ok(Vec::new());
-        }
-        let given = self.events.join(",");
-        if self.events.len() != format.counters {
-            bail!(
-                "--events {given}: {} names for K = {} counters; give one event name per counter, in counter order",
-                self.events.len(),
-                format.counters
-            );
-        }
-        if let Some(bad) =
-            self.events.iter().find(|n| n.is_empty() || !n.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.'))
-        {
-            bail!("--events {given}: `{bad}` is not an event name (letters, digits, `_` and `.`)");
-        }
-        let Some(known) = self.table_events(design)? else {
-            return Ok(self.events.clone());
-        };
-        if let Some(unknown) = self.events.iter().find(|n| !known.contains(n)) {
-            bail!("--events {given}: `{unknown}` is not an event of the design's table (known: {})", known.join(", "));
-        }
-        Ok(self.events.clone())
-    }
-
-    /// The EventNames of `<top>_events.json` beside `--design` (whose text is
-    /// `design`), when it is there.
-    fn table_events(&self, design: Option<&str>) -> Result<Option<Vec<String>>> {
-        let (Some(path), Some(text)) = (&self.design, design) else { return Ok(None) };
-        let json: serde_json::Value = serde_json::from_str(text)?;
-        let Some(top) = json.get("top").and_then(|t| t.as_str()) else { return Ok(None) };
-        let path = path.with_file_name(format!("{top}_events.json"));
-        let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
-        let table: serde_json::Value =
-            serde_json::from_str(&text).with_context(|| format!("{}: not valid JSON", path.display()))?;
-        let names = table.as_array().into_iter().flatten().filter_map(|e| e.get("EventName")?.as_str());
-        Ok(Some(names.map(str::to_string).collect()))
-    }
 }
 
 /// Decode, print the tables, write the CSVs; nothing is written when anything fails.
 pub fn run(args: &DecodeArgs) -> Result<()> {
-    let design = args.design_text()?;
-    let format = args.format(design.as_deref())?;
-    let names = args.names(&format, design.as_deref())?;
-    let path = args.stream.display().to_string();
-    let text = std::fs::read_to_string(&args.stream).with_context(|| format!("{path}: cannot read the stream"))?;
-    let is_vcd =
-        args.stream.extension().is_some_and(|e| e.eq_ignore_ascii_case("vcd")) || text.trim_start().starts_with('$');
-    let (words, cut) = if is_vcd {
-        (words_from_vcd(&text, &path).map_err(|e| anyhow!(e))?, None)
-    } else {
-        words_from_hex(&text, &path, args.partial).map_err(|e| anyhow!(e))?
-    };
-    if is_vcd && words.is_empty() {
-        bail!("{path}: no words moved on the stream (trace_valid and trace_ready were never both 1 at a rising clock edge)");
-    }
-    let mut notes: Vec<String> = cut.into_iter().collect();
-    let records = records(&words, &format, &path, !is_vcd, args.partial, &mut notes)?;
-    let block_totals = totals(&records);
+    let stream = args.input.load()?;
+    let (format, names) = (&stream.format, &stream.names);
+    let block_totals = totals(&stream.records);
     let artifacts = [
-        Artifact { name: "trace.csv".into(), text: trace_csv(&records, &format, &names) },
-        Artifact { name: "totals.csv".into(), text: totals_csv(&block_totals, &format, &names) },
+        Artifact { name: "trace.csv".into(), text: trace_csv(&stream.records, format, names) },
+        Artifact { name: "totals.csv".into(), text: totals_csv(&block_totals, format, names) },
     ];
     crate::generate::write_artifacts(&artifacts, &args.out)?;
-    println!(
-        "{} words, {} records ({} threads, K = {}, CW = {}, AW = {})",
-        words.len(),
-        records.len(),
-        format.threads,
-        format.counters,
-        format.counter_width,
-        format.address_width
-    );
-    notes.iter().for_each(|note| println!("{note}"));
-    // What the stream cannot show: the queue's drops happen before the capture.
-    println!(
-        "Records the PMU dropped because its queue was full are not in the stream: TRACE_DROPPED counts them \
-         (docs/pmu.md §13.4)."
-    );
-    println!("\nTrace of blocks\n\n{}", trace_table(&records, &format, &names));
-    println!("\nPer-block totals\n\n{}", totals_table(&block_totals, &format, &names));
+    print!("{}", stream.summary());
+    println!("\nTrace of blocks\n\n{}", trace_table(&stream.records, format, names));
+    println!("\nPer-block totals\n\n{}", totals_table(&block_totals, format, names));
     println!("wrote {} and {}", args.out.join("trace.csv").display(), args.out.join("totals.csv").display());
     Ok(())
-}
-
-/// The records of `words`: refused at the first malformed word, or with `partial`
-/// decoded as far as they go, what was left out said in `notes`.
-///
-/// A dump without `trace_last` (`hex`) must start with a NEW_PROCESS header: the PMU's
-/// first record after reset or a TRACE_CTRL write carries one (docs/pmu.md §13.3), and
-/// a dump that lost its first words would otherwise decode into plausible records from
-/// the wrong words. With `partial` it is decoded from its first NEW_PROCESS header,
-/// which no other word can look like while CW < 64 (values and pids leave bit 63 at 0).
-fn records(
-    words: &[Word],
-    format: &TraceFormat,
-    path: &str,
-    hex: bool,
-    partial: bool,
-    notes: &mut Vec<String>,
-) -> Result<Vec<Record>> {
-    let mut start = 0;
-    if hex && words[0].data >> 63 == 0 {
-        let why = format!(
-            "{path}: word 0 (0x{:016x}) is not a NEW_PROCESS header, which the PMU's first record after reset or a \
-             TRACE_CTRL write is (docs/pmu.md §13.3): words are missing at the start of the dump",
-            words[0].data
-        );
-        if !partial {
-            // A malformed word says more than the missing start it may come from.
-            decode_partial(words, format, 0).1.map_or(Ok(()), |error| Err(anyhow!("{path}: {error}")))?;
-            bail!("{why} (--partial decodes from the first NEW_PROCESS header)");
-        }
-        let Some(first) = words.iter().position(|w| w.data >> 63 == 1) else {
-            bail!("{why}, and no word of it is a NEW_PROCESS header");
-        };
-        notes.push(format!("{why}; --partial: the {first} words before word {first} left out"));
-        start = first;
-    }
-    let (records, error) = decode_partial(words, format, start);
-    if let Some(error) = error {
-        if !partial {
-            bail!("{path}: {error}");
-        }
-        let decoded = records.last().map_or(start, |r| r.first_word + record_words(format, r.new_process.is_some()));
-        notes.push(format!(
-            "{path}: {error}; --partial: {} complete records decoded, the {} words from word {decoded} on left out",
-            records.len(),
-            words.len() - decoded
-        ));
-    }
-    Ok(records)
 }

@@ -9,6 +9,7 @@
 pub mod command;
 pub mod decode;
 pub mod hex;
+pub mod input;
 pub mod vcd;
 
 pub use decode::{decode, decode_partial, record_words, totals, BlockTotal, DecodeError, DecodeErrorKind, Record};
@@ -96,13 +97,13 @@ pub fn trace_csv(records: &[Record], format: &TraceFormat, names: &[String]) -> 
 }
 
 /// A table line: right-aligned cells, or a note line spanning the table.
-enum Line {
+pub(crate) enum Line {
     Cells(Vec<String>),
     Note(String),
 }
 
 /// Renders `lines` under `header` with each column as wide as its widest cell.
-fn render(header: Vec<String>, lines: Vec<Line>) -> String {
+pub(crate) fn render(header: Vec<String>, lines: Vec<Line>) -> String {
     let mut width: Vec<usize> = header.iter().map(|h| h.len()).collect();
     for l in &lines {
         if let Line::Cells(c) = l {

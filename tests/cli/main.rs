@@ -11,5 +11,6 @@ mod frictions;
 mod plan;
 mod plan_cli;
 mod plan_files;
+mod profile;
 mod soc;
 mod trace_input;

@@ -21,6 +21,7 @@ mod fusesoc;
 mod litex;
 mod pmu_configs;
 mod pmu_cosim;
+mod profile;
 mod rvfi;
 mod soc;
 mod soc_adapter;

@@ -36,16 +36,25 @@ pub(crate) fn soc_dir() -> &'static PathBuf {
 /// One example's run: its console's `name=value` lines, its retirement log and symbols.
 pub(crate) struct Run {
     pub(crate) name: String,
-    console: String,
+    pub(crate) console: String,
     values: BTreeMap<String, String>,
     /// One element per cycle from cycle 0, idle cycles included.
     pub(crate) log: Vec<Retirement>,
-    symbols: BTreeMap<String, (u64, u64)>,
+    pub(crate) symbols: BTreeMap<String, (u64, u64)>,
+    /// The ELF that ran.
+    pub(crate) elf: PathBuf,
+    /// The trace words the run captured.
+    pub(crate) trace: PathBuf,
 }
 
 impl Run {
+    /// The printed text of `key`.
+    pub(crate) fn text(&self, key: &str) -> &str {
+        self.values.get(key).unwrap_or_else(|| panic!("{}: no `{key}=` line in\n{}", self.name, self.console))
+    }
+
     /// The printed value of `key` as a number.
-    fn value(&self, key: &str) -> u64 {
+    pub(crate) fn value(&self, key: &str) -> u64 {
         let text =
             self.values.get(key).unwrap_or_else(|| panic!("{}: no `{key}=` line in\n{}", self.name, self.console));
         text.parse().unwrap_or_else(|_| panic!("{}: `{key}={text}` is not a number", self.name))
@@ -58,7 +67,7 @@ impl Run {
 
     /// For every call of function `name`, the index in the log of the first store retired
     /// from its entry on: the tiny kernel's windows open and close with such a store.
-    fn first_stores_of(&self, name: &str) -> Vec<usize> {
+    pub(crate) fn first_stores_of(&self, name: &str) -> Vec<usize> {
         let (entry, _) = self.function(name);
         let mut stores = Vec::new();
         for (i, _) in self.log.iter().enumerate().filter(|(_, r)| r.valid && r.pc_rdata == entry) {
@@ -105,14 +114,29 @@ impl Run {
 
 /// Runs examples/soc/`name`.c: it must exit 0.
 pub(crate) fn run(name: &str) -> Run {
+    let elf = soc_dir().join("examples").join(format!("{name}.elf"));
+    run_elf(name, &elf)
+}
+
+/// Runs the firmware `elf` (called `name`) on the SoC of [`soc_dir`]: it must exit 0.
+pub(crate) fn run_elf(name: &str, elf: &std::path::Path) -> Run {
     // One Verilator model build at a time on this machine; later runs use its cache.
     static SERIAL: Mutex<()> = Mutex::new(());
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = soc_dir();
-    let elf = dir.join("examples").join(format!("{name}.elf"));
     let log_path = dir.join(format!("{name}.rvfi"));
-    let args =
-        ["soc", "run", elf.to_str().unwrap(), "--out", dir.to_str().unwrap(), "--rvfi-log", log_path.to_str().unwrap()];
+    let trace = dir.join(format!("{name}.hex"));
+    let args = [
+        "soc",
+        "run",
+        elf.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+        "--rvfi-log",
+        log_path.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ];
     let (ok, console) = pmugen(&args);
     assert!(ok, "{name} did not exit 0:\n{console}");
     let values = console
@@ -121,7 +145,7 @@ pub(crate) fn run(name: &str) -> Run {
         .map(|(key, value)| (key.trim().to_string(), value.trim().to_string()))
         .collect();
     let log = parse_log(&std::fs::read_to_string(&log_path).unwrap(), log_path.to_str().unwrap()).unwrap();
-    Run { name: name.to_string(), console, values, log, symbols: symbols(&elf) }
+    Run { name: name.to_string(), console, values, log, symbols: symbols(elf), elf: elf.to_path_buf(), trace }
 }
 
 /// The ELF's function symbols: name -> [address, address + size).

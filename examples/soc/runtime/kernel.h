@@ -50,6 +50,16 @@ enum {
     SYS_PMU_EVTSEL = 8,  /* a0 counter: PERF_EVTSEL, as only the kernel may read it */
     SYS_TIMER = 9,       /* a0: a timer tick every a0 cycles (0 stops it) */
     SYS_STATS = 10,      /* a0 which (KSTAT_...): the kernel's statistics */
+    SYS_TRACE = 11,      /* a0 TRACE_CTRL, a1 TRACE_PID, a2 KTRACE_... options; returns TRACE_DROPPED (see kernel_trace) */
+    SYS_PROCESS = 12,    /* a0 pid, a1 marked: the SoC's PID and PM_MARK registers, switched inside the kernel */
+    SYS_PMU_FREEZE = 13, /* a0: the new FREEZE_CTRL */
+};
+
+/* SYS_TRACE options: what the kernel does with the words in the SoC's trace sink. */
+enum {
+    KTRACE_DRAIN = 1, /* empty the sink on every timer tick (SYS_TIMER), so that it never fills */
+    KTRACE_PRINT = 2, /* print every word taken from the sink as one hex line, between `trace-begin` and
+                         `trace-end` lines: the capture of a board without a simulator */
 };
 
 /* SYS_STATS selectors. */
@@ -60,6 +70,7 @@ enum {
     KSTAT_OVERFLOWS = 3, /* counter overflows seen in PERF_GLOBAL_STATUS, summed over the counters */
     KSTAT_MATCHES = 4,   /* monitor IRQs (matched) taken while its recording was on */
     KSTAT_MATCH_PC = 5,  /* the return address of the first of them */
+    KSTAT_TRACE_WORDS = 6, /* trace words the kernel took from the sink */
 };
 
 /* ------------------------------------------------------------------------------------
@@ -86,6 +97,12 @@ static inline void sys_pmu_user_access(uint32_t value) { syscall3(SYS_PMU_USER_A
 static inline uint32_t sys_pmu_evtsel(unsigned counter) { return syscall3(SYS_PMU_EVTSEL, counter, 0, 0); }
 static inline void sys_timer(uint32_t cycles) { syscall3(SYS_TIMER, cycles, 0, 0); }
 static inline uint32_t sys_stats(uint32_t which) { return syscall3(SYS_STATS, which, 0, 0); }
+static inline uint32_t sys_trace(uint32_t ctrl, uint32_t pid, uint32_t options)
+{
+    return syscall3(SYS_TRACE, ctrl, pid, options);
+}
+static inline void sys_process(uint32_t pid, bool marked) { syscall3(SYS_PROCESS, pid, marked, 0); }
+static inline void sys_pmu_freeze(uint32_t value) { syscall3(SYS_PMU_FREEZE, value, 0, 0); }
 static inline void sys_pmu_overflow_every(unsigned counter, uint32_t period)
 {
     syscall3(SYS_PMU_OVERFLOW_EVERY, counter, period, 0);
@@ -136,6 +153,8 @@ static struct {
     uint32_t shadowed;              /* counters whose process count is kept in SHADOW */
     uint32_t period[PMU_K];         /* overflow period of each counter (0: none) */
     uint32_t match_pc;              /* where the program was at the first monitor IRQ */
+    uint32_t trace_options;         /* KTRACE_... of the last SYS_TRACE */
+    uint32_t trace_words;           /* words taken from the trace sink */
 } kernel;
 
 static inline pmu_t kernel_pmu(void) { return pmu_riscv_t1_k4_c40_rvfi_wb32_open(SOC_PMU_BASE, 0); }
@@ -150,6 +169,68 @@ __attribute__((noinline, noclone)) static void kernel_pmu_start(const pmu_t *pmu
 __attribute__((noinline, noclone)) static void kernel_pmu_stop(const pmu_t *pmu, uint32_t mask)
 {
     pmu_riscv_t1_k4_c40_rvfi_wb32_stop(pmu, mask);
+}
+
+/* TRACE_CTRL is one store, the first after the entry of a function of its own, so that
+ * the tests find where tracing starts and stops in the retirement log. */
+__attribute__((noinline, noclone)) static void kernel_trace_ctrl(const pmu_t *pmu, uint32_t value)
+{
+    pmu_riscv_t1_k4_c40_rvfi_wb32_trace_ctrl_write(pmu, value);
+}
+
+/* A process switch: the PID register first, in a function of its own, so that the tests
+ * find each switch in the retirement log by its first store. */
+__attribute__((noinline, noclone)) static void kernel_process(uint32_t pid, bool marked)
+{
+    soc_set_pid(pid);
+    soc_set_pm_mark(marked);
+}
+
+/* Take every word the trace sink holds (printing each with KTRACE_PRINT). */
+static inline void kernel_trace_drain(void)
+{
+    uint64_t word;
+    while (soc_trace_pop(&word)) {
+        kernel.trace_words++;
+        if (kernel.trace_options & KTRACE_PRINT) {
+            soc_put_hex((uint32_t)(word >> 32));
+            soc_put_hex((uint32_t)word);
+            soc_putchar('\n');
+        }
+    }
+}
+
+/* SYS_TRACE. Turning tracing on zeroes the counters first, so that the first record
+ * counts its block only (the counters restart at every block end from then on; with
+ * USR-only event selects the rest of this handler is not counted), and clears
+ * TRACE_DROPPED. Turning it off takes what the PMU still sends: records already made
+ * leave its queue after TRACE_EN is cleared, and the sink is read until it has stayed
+ * empty for a few reads. */
+static inline uint32_t kernel_trace(const pmu_t *pmu, uint32_t ctrl, uint32_t pid, uint32_t options)
+{
+    uint32_t dropped = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_wb32_trace_dropped_read(pmu);
+    bool on = ctrl & PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN;
+    if (on) {
+        kernel.trace_options = options;
+        if (options & KTRACE_PRINT)
+            soc_puts("trace-begin\n");
+        for (unsigned i = 0; i < PMU_K; i++)
+            pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_write(pmu, i, 0);
+        pmu_riscv_t1_k4_c40_rvfi_wb32_trace_dropped_write(pmu, 0);
+        pmu_riscv_t1_k4_c40_rvfi_wb32_trace_pid_write(pmu, pid);
+    }
+    kernel_trace_ctrl(pmu, ctrl);
+    if (!on) {
+        for (unsigned empty = 0; empty < 4; empty++)
+            if (soc_trace_available() != 0) {
+                kernel_trace_drain();
+                empty = 0;
+            }
+        if (kernel.trace_options & KTRACE_PRINT)
+            soc_puts("trace-end\n");
+        kernel.trace_options = 0;
+    }
+    return dropped;
 }
 
 /* The process's count of counter i. A counter with shadows (seed 002) also counts the
@@ -221,8 +302,18 @@ static inline void kernel_syscall(uint32_t *regs)
         kernel.timer_period = a0;
         soc_timer(a0);
         break;
+    case SYS_TRACE:
+        result = kernel_trace(&pmu, a0, a1, a2);
+        break;
+    case SYS_PROCESS:
+        kernel_process(a0, a1 != 0);
+        break;
+    case SYS_PMU_FREEZE:
+        pmu_riscv_t1_k4_c40_rvfi_wb32_freeze_ctrl_write(&pmu, a0);
+        break;
     case SYS_STATS: {
-        const uint32_t stats[] = {kernel.ticks, kernel.syscalls, kernel.entries, kernel.overflows, kernel.matches, kernel.match_pc};
+        const uint32_t stats[] = {kernel.ticks,    kernel.syscalls, kernel.entries,    kernel.overflows,
+                                  kernel.matches,  kernel.match_pc, kernel.trace_words};
         result = a0 < sizeof stats / sizeof stats[0] ? stats[a0] : 0;
         break;
     }
@@ -270,6 +361,8 @@ uint32_t *irq(uint32_t *regs, uint32_t irqs)
     kernel.entries++;
     if (irqs & (1u << SOC_IRQ_TIMER)) {
         kernel.ticks++;
+        if (kernel.trace_options & KTRACE_DRAIN)
+            kernel_trace_drain();
         if (kernel.timer_period != 0)
             soc_timer(kernel.timer_period);
     }

@@ -1,0 +1,134 @@
+/* profile.c: a program to profile with the PMU's trace (docs/soc.md §4). Four functions
+ * of different character run under one trace: an insertion sort (loads, stores, taken
+ * branches), a checksum (a tight load loop), a bytecode interpreter (a dispatch of
+ * many short blocks) and a matrix product (calls into libgcc's multiply, as rv32i has
+ * no multiply instruction). The kernel programs four counters for user-mode INSTRET,
+ * LOAD, STORE and BRANCH_TAKEN and turns tracing on; every basic block of the program
+ * that ends while it is on makes one trace record with the four counts. A timer tick
+ * drains the SoC's trace sink; `soc run` captures the words as they enter it. (On a
+ * board, add KTRACE_PRINT to the sys_trace options: the kernel then prints every word
+ * it drains, as processes.c does.)
+ *
+ *     pmugen soc run target/pmugen/soc/examples/profile.elf
+ *     pmugen profile target/pmugen/soc/trace.hex --elf target/pmugen/soc/examples/profile.elf \
+ *         --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json --sort BRANCH_TAKEN
+ */
+#include "kernel.h"
+
+#define TICK 1500 /* cycles between the kernel's drains of the trace sink */
+
+/* ---- Insertion sort of a scrambled array. */
+#define SORT_SIZE 12
+static uint32_t sort_data[SORT_SIZE];
+
+__attribute__((noinline)) static void sort_words(uint32_t *data, unsigned size)
+{
+    for (unsigned i = 1; i < size; i++) {
+        uint32_t value = data[i];
+        unsigned j = i;
+        while (j > 0 && data[j - 1] > value) {
+            data[j] = data[j - 1];
+            j--;
+        }
+        data[j] = value;
+    }
+}
+
+/* ---- Fletcher-32 over a byte buffer. */
+static uint8_t bytes[64];
+
+__attribute__((noinline)) static uint32_t checksum(const uint8_t *data, unsigned size)
+{
+    uint32_t a = 0, b = 0;
+    for (unsigned i = 0; i < size; i++) {
+        a = (a + data[i]) & 0xFFFF;
+        b = (b + a) & 0xFFFF;
+    }
+    return b << 16 | a;
+}
+
+/* ---- A register machine of three-byte instructions (op, a, b): the program sums
+ * n + (n - 1) + ... + 1 in r0. */
+enum { OP_LOADI, OP_ADD, OP_DEC, OP_JNZ, OP_HALT };
+static const uint8_t bytecode[] = {
+    OP_LOADI, 0, 0,  /* r0 = 0 */
+    OP_LOADI, 1, 12, /* r1 = 12 */
+    OP_ADD,   0, 1,  /* 6: r0 += r1 */
+    OP_DEC,   1, 0,  /* r1 -= 1 */
+    OP_JNZ,   1, 6,  /* if r1 != 0 goto 6 */
+    OP_HALT,  0, 0,
+};
+
+__attribute__((noinline)) static uint32_t interpret(const uint8_t *code)
+{
+    uint32_t r[4] = {0, 0, 0, 0};
+    for (unsigned pc = 0;;) {
+        uint8_t op = code[pc], a = code[pc + 1] & 3, b = code[pc + 2];
+        pc += 3;
+        switch (op) {
+        case OP_LOADI: r[a] = b; break;
+        case OP_ADD: r[a] += r[b & 3]; break;
+        case OP_DEC: r[a]--; break;
+        case OP_JNZ: if (r[a] != 0) pc = b; break;
+        default: return r[0];
+        }
+    }
+}
+
+/* ---- A 3x3 matrix product. */
+#define DIM 3
+static uint32_t ma[DIM][DIM], mb[DIM][DIM], mc[DIM][DIM];
+
+__attribute__((noinline)) static void matrix_product(void)
+{
+    for (unsigned i = 0; i < DIM; i++)
+        for (unsigned j = 0; j < DIM; j++) {
+            uint32_t sum = 0;
+            for (unsigned k = 0; k < DIM; k++)
+                sum += ma[i][k] * mb[k][j];
+            mc[i][j] = sum;
+        }
+}
+
+__attribute__((noinline)) static void setup(uint32_t seed)
+{
+    for (unsigned i = 0; i < SORT_SIZE; i++) {
+        seed = seed * 1103515245u + 12345u;
+        sort_data[i] = seed >> 16;
+    }
+    for (unsigned i = 0; i < sizeof bytes; i++)
+        bytes[i] = (uint8_t)(i * 7 + seed);
+    for (unsigned i = 0; i < DIM; i++)
+        for (unsigned j = 0; j < DIM; j++) {
+            ma[i][j] = i + j + seed % 5;
+            mb[i][j] = i * DIM + j;
+        }
+}
+
+int main(void)
+{
+    static const uint32_t events[PMU_K] = {EV(INSTRET), EV(LOAD), EV(STORE), EV(BRANCH_TAKEN)};
+    for (unsigned i = 0; i < PMU_K; i++)
+        sys_pmu_program(i, events[i], EVTSEL(USR));
+    sys_pmu_start((1u << PMU_K) - 1);
+    sys_timer(TICK);
+    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN);
+
+    setup(1);
+    sort_words(sort_data, SORT_SIZE);
+    uint32_t sum = checksum(bytes, sizeof bytes);
+    sum += interpret(bytecode);
+    matrix_product();
+    sum += mc[DIM - 1][DIM - 1];
+
+    uint32_t dropped = sys_trace(0, 0, 0);
+    sys_timer(0);
+    sys_pmu_stop((1u << PMU_K) - 1);
+    bool sorted = true;
+    for (unsigned i = 1; i < SORT_SIZE; i++)
+        sorted = sorted && sort_data[i - 1] <= sort_data[i];
+    put_value("sum", sum);
+    put_value("trace_words", sys_stats(KSTAT_TRACE_WORDS));
+    put_value("trace_dropped", dropped);
+    return check("sorted", sorted) && dropped == 0 ? 0 : 1;
+}
