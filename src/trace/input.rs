@@ -133,7 +133,7 @@ impl Stream {
     pub fn summary(&self) -> String {
         let f = &self.format;
         let mut text = format!(
-            "{} words, {} records ({} threads, K = {}, CW = {}, AW = {})\n",
+            "{} words, {} records (T = {}, K = {}, CW = {}, AW = {})\n",
             self.words.len(),
             self.records.len(),
             f.threads,

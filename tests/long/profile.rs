@@ -247,3 +247,29 @@ fn a_full_sink_drops_exactly_the_records_beyond_its_and_the_queues_capacity() {
         .collect();
     assert_eq!(records, first, "the records kept are the first {kept} the PMU made");
 }
+
+/// The C program of docs/soc.md §4.8, as the docs give it.
+fn docs_program() -> String {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/soc.md")).unwrap();
+    let section = &docs[docs.find("### 4.8 Your own program").expect("§4.8")..];
+    let start = section.find("```c\n").expect("a C block") + 5;
+    section[start..start + section[start..].find("```").unwrap()].to_string()
+}
+
+#[test]
+fn the_docs_own_program_finds_the_function_with_the_most_taken_branches() {
+    let work = scratch("profile-docs");
+    std::fs::create_dir_all(&work).unwrap();
+    std::fs::write(work.join("my.c"), docs_program()).unwrap();
+    let (ok, text) = pmugen(&["soc", "build", work.join("my.c").to_str().unwrap(), "--out", work.to_str().unwrap()]);
+    assert!(ok, "{text}");
+    let run = run_elf("my", &work.join("my.elf"));
+    assert_eq!(run.value("dropped"), 0);
+    let (_, _, functions) = profile(&run);
+    let (want_blocks, want_functions, _) = expected(&run, &[Setup { filter: None, freeze: false }], &[], &[]);
+    assert_eq!(functions, want_functions, "functions against the checker");
+    assert!(!want_blocks.is_empty());
+    let branches = |name: &str| functions.iter().find(|((_, f), _)| f == name).map(|(_, (_, t))| t[3]).unwrap();
+    let top = functions.iter().max_by_key(|(_, (_, t))| t[3]).map(|((_, f), _)| f.clone()).unwrap();
+    assert_eq!(top, "count_odd", "the docs' answer (count_odd {} vs fill {})", branches("count_odd"), branches("fill"));
+}
