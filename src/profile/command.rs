@@ -40,8 +40,8 @@ fn column_names(names: &[String], counters: usize) -> Vec<String> {
 fn sort_key(sort: Option<&str>, names: &[String]) -> Result<SortKey> {
     match sort {
         None => Ok(SortKey::Counter(0)),
-        Some("executions") => Ok(SortKey::Executions),
-        Some(name) => match names.iter().position(|n| n == name) {
+        Some(name) if name.eq_ignore_ascii_case("executions") => Ok(SortKey::Executions),
+        Some(name) => match names.iter().position(|n| n.eq_ignore_ascii_case(name)) {
             Some(i) => Ok(SortKey::Counter(i)),
             None => bail!(
                 "--sort {name}: not a counter of this trace; give one of executions, {} (name the counters with \
@@ -58,6 +58,16 @@ pub fn run(args: &ProfileArgs) -> Result<()> {
     let bytes = std::fs::read(&args.elf).with_context(|| format!("--elf {elf_name}: cannot read it"))?;
     let symbols = Symbols::from_elf(&bytes, &elf_name)?;
     let stream = args.input.load()?;
+    if let Some(ran) = &stream.firmware {
+        let image = crate::soc::firmware::from_elf(&bytes, &elf_name)?;
+        if crate::soc::programmed::image_hash(&image) != ran.hash {
+            bail!(
+                "--elf {elf_name}: not the firmware this trace was captured from: `soc run` ran {} (its record beside \
+                 the trace says so); give that ELF",
+                ran.name
+            );
+        }
+    }
     let names = column_names(&stream.names, stream.format.counters);
     let key = sort_key(args.sort.as_deref(), &names)?;
     let profile = Profile::new(&totals(&stream.records), &symbols, names.clone(), key);

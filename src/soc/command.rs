@@ -153,7 +153,15 @@ fn run_firmware(args: &RunArgs) -> Result<i32> {
     output_dir(&args.out)?;
     let exe = run::model(&system, &args.out)?;
     let files = run::RunFiles { trace, rvfi_log: args.rvfi_log.clone() };
-    let summary = run::run(&exe, &image, &args.out, &files, &super::pmu_info()?, args.max_cycles)?;
+    let summary = run::run(
+        &exe,
+        &image,
+        &args.out,
+        &files,
+        &super::pmu_info()?,
+        args.max_cycles,
+        &args.firmware.display().to_string(),
+    )?;
     let rate = summary.cycles as f64 / summary.seconds.max(1e-9);
     match summary.outcome {
         run::Outcome::Exit(code) => {

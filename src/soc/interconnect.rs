@@ -12,17 +12,20 @@
 //! ```
 //!
 //! Latency: every slave answers one cycle after it sees the access at the earliest.
+use super::config::SocConfig;
 use super::map;
 
-/// The module's Verilog; `pmu_address_bits` and `monitor_address_bits` are the widths
-/// of the PMU's and the monitor's Wishbone byte addresses.
-pub fn verilog(pmu_address_bits: usize, monitor_address_bits: usize) -> String {
+/// The module's Verilog for an SoC of `config`; `pmu_address_bits` and
+/// `monitor_address_bits` are the widths of the PMU's and the monitor's Wishbone byte
+/// addresses (None: no monitor, its window unmapped).
+pub fn verilog(config: &SocConfig, pmu_address_bits: usize, monitor_address_bits: Option<usize>) -> String {
     let region = |base: u32, bits: usize| format!("mem_addr[31:{bits}] == {}'h{:x}", 32 - bits, base >> bits);
+    let ram_bits = config.ram_bytes().trailing_zeros() as usize;
     TEMPLATE
-        .replace("@RAM@", &region(map::RAM_BASE, 16))
+        .replace("@RAM@", &region(map::RAM_BASE, ram_bits))
         .replace("@IO@", &region(map::IO_BASE, 6))
         .replace("@PMU@", &region(map::PMU_BASE, pmu_address_bits))
-        .replace("@MON@", &region(map::MONITOR_BASE, monitor_address_bits))
+        .replace("@MON@", &monitor_address_bits.map_or("1'b0".to_string(), |bits| region(map::MONITOR_BASE, bits)))
         .replace("@SINK@", &region(map::TRACE_BASE, 4))
 }
 

@@ -10,7 +10,8 @@
 //!           +0x18 FAULTS  (read; a write clears)  <-- fault
 //! ```
 //!
-//! Latency: ack (or err for any other offset) one cycle after the access is seen;
+//! Latency: ack (or err for any other offset) one cycle after the access is seen (a
+//! console store: after `console_ready`, which the simulated SoC holds at 1);
 //! console_valid and exit_valid are one-cycle pulses in that answer cycle; a write to
 //! PID or PM_MARK shows on `pid`/`pm_mark` from the answer cycle on.
 
@@ -34,6 +35,8 @@ module pmugen_soc_io (
     output reg  [31:0] rdata,
     // An access elsewhere completes with ERR in this cycle (counted in FAULTS).
     input  wire        fault,
+    // The console takes a byte (a board's UART is free); a console store waits for it.
+    input  wire        console_ready,
     output reg         console_valid,
     output reg  [7:0]  console_data,
     output reg         exit_valid,
@@ -42,7 +45,8 @@ module pmugen_soc_io (
     output reg         pm_mark
 );
     reg [31:0] faults_q;
-    wire take = valid && !ack && !err;
+    wire console_store = write && register == 4'd0;
+    wire take = valid && !ack && !err && (!console_store || console_ready);
     // Word offsets 0x00, 0x04, 0x10, 0x14, 0x18.
     wire known = register == 4'd0 || register == 4'd1 || register == 4'd4 || register == 4'd5
         || register == 4'd6;

@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod command;
 pub mod compile;
+pub mod config;
 pub mod firmware;
 mod interconnect;
 mod io;
@@ -22,6 +23,7 @@ use crate::design::bus::{c_driver, verilog_named};
 use crate::design::rvfi::{RvfiMonitorDesign, RvfiPmuDesign};
 use crate::design::{Artifact, Design};
 use crate::report::harness::top_ports;
+use config::SocConfig;
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_hdl::pmu::event_table::EventTable;
@@ -45,8 +47,14 @@ pub const RUNTIME: [(&str, &str); 4] = [
 
 /// The PMU of the SoC: T=1, K=4, CW=40 on PicoRV32's RVFI port, `--kernel handler`.
 pub fn pmu() -> Result<RvfiPmuDesign> {
-    let params = PmuParams::new(1, 4, 40, EventTable::riscv_table())?
-        .with_trace(DEFAULT_TRACE_DEPTH as u64, DEFAULT_ADDRESS_WIDTH as u64)?;
+    pmu_for(&SocConfig::REFERENCE)
+}
+
+/// The PMU of an SoC of `config`: T=1, CW=40, `--kernel handler`, its K and D.
+pub fn pmu_for(config: &SocConfig) -> Result<RvfiPmuDesign> {
+    debug_assert_eq!(SocConfig::REFERENCE.trace_depth, DEFAULT_TRACE_DEPTH);
+    let params = PmuParams::new(1, config.counters as u64, 40, EventTable::riscv_table())?
+        .with_trace(config.trace_depth as u64, DEFAULT_ADDRESS_WIDTH as u64)?;
     Ok(RvfiPmuDesign::new(params, RvfiOptions { xlen: Xlen::Rv32, kernel_rule: KernelRule::Handler }, "riscv.json")?)
 }
 
@@ -81,51 +89,65 @@ fn header(file: &str, what: &str) -> String {
     )
 }
 
-/// Generate the SoC; PicoRV32 comes from [`picorv32::locate`].
+/// Generate the reference SoC; PicoRV32 comes from [`picorv32::locate`].
 pub fn system() -> Result<System> {
-    let pmu = pmu()?;
-    let monitor = monitor()?;
+    system_for(&SocConfig::REFERENCE)
+}
+
+/// Generate an SoC of `config`.
+pub fn system_for(config: &SocConfig) -> Result<System> {
+    let config = config.checked()?;
+    let pmu = pmu_for(&config)?;
     let cpu = picorv32::locate()?;
     let pmu_top = inner_top(&pmu, Bus::Wishbone32);
-    let monitor_top = inner_top(&monitor, Bus::Wishbone);
     let pmu_verilog = verilog_named(&pmu, Bus::Wishbone32, &pmu_top).map_err(anyhow::Error::msg)?;
-    let monitor_verilog = verilog_named(&monitor, Bus::Wishbone, &monitor_top).map_err(anyhow::Error::msg)?;
     let width = |verilog: &str, top: &str, port: &str| -> Result<usize> {
         let ports = top_ports(verilog, top)?;
         ports.iter().find(|p| p.0 == port).map(|p| p.2).with_context(|| format!("{top} has no port {port}"))
     };
     let pmu_bits = width(&pmu_verilog, &pmu_top, "wb_adr")?;
-    let monitor_bits = width(&monitor_verilog, &monitor_top, "wb_adr")?;
-    let monitor_lines = width(&monitor_verilog, &monitor_top, "start")?;
+    let monitor_design = if config.monitor { Some(monitor()?) } else { None };
+    let monitor = if let Some(design) = &monitor_design {
+        let top = inner_top(design, Bus::Wishbone);
+        let verilog = verilog_named(design, Bus::Wishbone, &top).map_err(anyhow::Error::msg)?;
+        let bits = width(&verilog, &top, "wb_adr")?;
+        let lines = width(&verilog, &top, "start")?;
+        Some((top::MonitorSlot { top, address_bits: bits, lines }, design.top_name(), verilog))
+    } else {
+        None
+    };
+    let slot = monitor.as_ref().map(|(slot, _, _)| slot.clone());
     let soc = header(
         "pmugen_soc.v",
         "the reference SoC's top and glue: PicoRV32 (picorv32.v, read with RISCV_FORMAL defined), RAM, console, \
          PID/PM_MARK/FAULTS, the PMU and the monitor on Wishbone, the trace sink.",
     ) + "`timescale 1ns / 1ps\n"
-        + &top::verilog(&pmu_top, &monitor_top, pmu_bits, monitor_bits, monitor_lines)
-        + &interconnect::verilog(pmu_bits, monitor_bits)
-        + &ram::verilog()
+        + &top::verilog(&pmu_top, pmu_bits, slot.as_ref(), config.ram_words, config.board)
+        + &interconnect::verilog(&config, pmu_bits, slot.as_ref().map(|m| m.address_bits))
+        + &ram::verilog(&config)
         + &io::verilog()
-        + &trace_sink::verilog();
+        + &trace_sink::verilog(config.sink_words);
     let inner_header = |top: &str, what: &str| {
         header(&format!("{top}.v"), &format!("{what}, under the SoC's module prefix; its own header follows."))
     };
     let cpu_note =
         format!("// picorv32.v: PicoRV32, unmodified, from {}; read it with RISCV_FORMAL defined.\n", cpu.origin);
+    let pmu_name = Bus::Wishbone32.top_name(&pmu.top_name());
     let mut files = vec![
         Artifact { name: "pmugen_soc.v".into(), text: soc },
         Artifact {
             name: format!("{pmu_top}.v"),
-            text: inner_header(&pmu_top, "the SoC's PMU (pmu_riscv_t1_k4_c40_rvfi_wb32, --kernel handler)")
-                + &pmu_verilog,
+            text: inner_header(&pmu_top, &format!("the SoC's PMU ({pmu_name}, --kernel handler)")) + &pmu_verilog,
         },
-        Artifact {
-            name: format!("{monitor_top}.v"),
-            text: inner_header(&monitor_top, "the SoC's monitor (event_order_monitor_n8_w3_rvfi_wb)")
-                + &monitor_verilog,
-        },
-        Artifact { name: "picorv32.v".into(), text: cpu.text },
     ];
+    if let Some((slot, name, verilog)) = &monitor {
+        let name = Bus::Wishbone.top_name(name);
+        files.push(Artifact {
+            name: format!("{}.v", slot.top),
+            text: inner_header(&slot.top, &format!("the SoC's monitor ({name})")) + verilog,
+        });
+    }
+    files.push(Artifact { name: "picorv32.v".into(), text: cpu.text });
     let verilog: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
     files.push(Artifact {
         name: "pmugen_soc.f".into(),
@@ -141,15 +163,11 @@ pub fn system() -> Result<System> {
              lint_off -file \"*picorv32.v\"\n"
         ),
     });
-    files.push(c_driver(&pmu, Bus::Wishbone32));
-    files.push(c_driver(&monitor, Bus::Wishbone));
+    files.extend(firmware_files_for(&config, &pmu, monitor_design.as_ref()));
     // What `pmugen trace decode --design` reads to decode the captured trace words.
     files.push(Artifact { name: format!("{}_design.json", pmu.top_name()), text: pmu.description() });
     // Its event names, which `trace decode` and `profile` check `--events` against.
     files.push(Artifact { name: format!("{}_events.json", pmu.top_name()), text: pmu.pmu.params.table.to_perf_json() });
-    for (name, text) in RUNTIME {
-        files.push(Artifact { name: format!("runtime/{name}"), text: text.to_string() });
-    }
     Ok(System { files, verilog })
 }
 
@@ -159,11 +177,50 @@ pub fn pmu_info() -> Result<run::PmuInfo> {
     Ok(run::PmuInfo { top: pmu.top_name(), counters: pmu.pmu.params.counters, table: pmu.pmu.params.table.clone() })
 }
 
-/// The C drivers and the runtime, without the Verilog (what `soc build` needs).
+/// The C drivers and the runtime of the reference SoC, without the Verilog (what `soc
+/// build` needs).
 pub fn firmware_files() -> Result<Vec<Artifact>> {
-    let mut files = vec![c_driver(&pmu()?, Bus::Wishbone32), c_driver(&monitor()?, Bus::Wishbone)];
-    for (name, text) in RUNTIME {
-        files.push(Artifact { name: format!("runtime/{name}"), text: text.to_string() });
+    Ok(firmware_files_for(&SocConfig::REFERENCE, &pmu()?, Some(&monitor()?)))
+}
+
+/// The C drivers and the runtime of an SoC of `config`: the runtime's linker script
+/// sized to its RAM, and `soc_pmu.h`, which names its drivers for firmware that runs on
+/// any of the SoCs (`SOC_PMU(name)`, `SOC_PMU_C(NAME)`, `SOC_HAS_MONITOR`).
+fn firmware_files_for(config: &SocConfig, pmu: &RvfiPmuDesign, monitor: Option<&RvfiMonitorDesign>) -> Vec<Artifact> {
+    let mut files = vec![c_driver(pmu, Bus::Wishbone32)];
+    let pmu_top = Bus::Wishbone32.top_name(&pmu.top_name());
+    let mut names = format!(
+        "/* soc_pmu.h: the drivers of this SoC's PMU ({}) and monitor, by generic names\n \
+         * (docs/soc.md §5). Generated by pmugen {}; do not edit. */\n\
+         #ifndef PMUGEN_SOC_PMU_H\n#define PMUGEN_SOC_PMU_H\n#include \"{pmu_top}_driver.h\"\n\
+         #define SOC_PMU(name) {pmu_top}_##name\n#define SOC_PMU_C(NAME) {}_##NAME\n",
+        config.describe(),
+        env!("CARGO_PKG_VERSION"),
+        pmu_top.to_uppercase()
+    );
+    if let Some(monitor) = monitor {
+        files.push(c_driver(monitor, Bus::Wishbone));
+        let top = Bus::Wishbone.top_name(&monitor.top_name());
+        names += &format!(
+            "#define SOC_HAS_MONITOR 1\n#include \"{top}_driver.h\"\n#define SOC_MONITOR(name) {top}_##name\n\
+             #define SOC_MONITOR_C(NAME) {}_##NAME\n",
+            top.to_uppercase()
+        );
+    } else {
+        names += "#define SOC_HAS_MONITOR 0\n";
     }
-    Ok(files)
+    names += "#endif\n";
+    files.push(Artifact { name: "runtime/soc_pmu.h".into(), text: names });
+    for (name, text) in RUNTIME {
+        let text = match name {
+            "link.ld" => text.replace("LENGTH = 64K", &format!("LENGTH = {}K", config.ram_bytes() / 1024)),
+            "soc.h" => text.replace(
+                &format!("#define SOC_RAM_SIZE 0x{:08x}u", map::RAM_BYTES),
+                &format!("#define SOC_RAM_SIZE 0x{:08x}u", config.ram_bytes()),
+            ),
+            _ => text.to_string(),
+        };
+        files.push(Artifact { name: format!("runtime/{name}"), text });
+    }
+    files
 }

@@ -24,16 +24,34 @@ pub fn record_path(trace: &Path) -> PathBuf {
     trace.with_extension("events.json")
 }
 
+/// The firmware a run ran: its file name and the FNV-1a hash of its RAM image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Firmware {
+    /// The file's name as given.
+    pub name: String,
+    /// [`image_hash`] of its image.
+    pub hash: u64,
+}
+
+/// FNV-1a (64-bit) over the image's words, little endian: what identifies a firmware.
+pub fn image_hash(image: &[u32]) -> u64 {
+    image
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+}
+
 /// The record of a run from its acknowledged PMU writes (`writes`: lines of hex address
 /// and data, as the simulation writes them), or None when tracing was never turned on.
-/// `counters` is the PMU's K, `table` its event table, `top` its top module's name and
-/// `trace_words` the length of the trace it belongs to.
+/// `counters` is the PMU's K, `table` its event table, `top` its top module's name,
+/// `trace_words` the length of the trace it belongs to and `firmware` what ran.
 pub fn record(
     writes: &str,
     counters: usize,
     table: &EventTable,
     top: &str,
     trace_words: u64,
+    firmware: &Firmware,
 ) -> Result<Option<String>> {
     let mut select = vec![vec![0u32; counters]; 4];
     let mut traced = None;
@@ -68,6 +86,8 @@ pub fn record(
         "events": names,
         "evtsel": selects.iter().map(|v| format!("0x{v:08x}")).collect::<Vec<_>>(),
         "trace_words": trace_words,
+        "firmware": firmware.name,
+        "firmware_image_fnv1a64": format!("{:016x}", firmware.hash),
     });
     Ok(Some(serde_json::to_string_pretty(&json)? + "\n"))
 }
@@ -89,9 +109,21 @@ fn event_name(i: usize, value: u32, table: &EventTable) -> String {
     }
 }
 
-/// The event names of the record beside `stream` (a capture of `words` words), if there
-/// is one; refused when it belongs to another capture or another design (`top`).
-pub fn names_beside(stream: &Path, words: usize, top: Option<&str>) -> Result<Option<(PathBuf, Vec<String>)>> {
+/// A record read back.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// Where it is.
+    pub path: PathBuf,
+    /// The counters' event names.
+    pub names: Vec<String>,
+    /// The firmware that ran, when the record names it.
+    pub firmware: Option<Firmware>,
+}
+
+/// The record beside `stream` (a capture of `words` words), if there is one; refused
+/// when it belongs to another capture or another design (`top`). With `partial` a
+/// capture shorter than the record's is taken as the same one, cut.
+pub fn read_beside(stream: &Path, words: usize, top: Option<&str>, partial: bool) -> Result<Option<Recorded>> {
     let path = record_path(stream);
     let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
     let name = path.display();
@@ -100,10 +132,11 @@ pub fn names_beside(stream: &Path, words: usize, top: Option<&str>) -> Result<Op
         bail!("{name}: not a record of programmed events written by `pmugen soc run`; move it away or give --events");
     }
     let recorded = json.get("trace_words").and_then(|w| w.as_u64());
-    if recorded != Some(words as u64) {
+    let cut = partial && recorded.is_some_and(|r| r > words as u64);
+    if recorded != Some(words as u64) && !cut {
         bail!(
-            "{name}: was written for a capture of {} words, but {} has {words}: it belongs to another run; give \
-             --events, or run again",
+            "{name}: was written for a capture of {} words, but {} has {words}: the capture was cut (decode it with \
+             --partial) or the record belongs to another run (give --events, or run again)",
             recorded.map_or("?".into(), |w| w.to_string()),
             stream.display()
         );
@@ -117,10 +150,13 @@ pub fn names_beside(stream: &Path, words: usize, top: Option<&str>) -> Result<Op
         .get("events")
         .and_then(|e| e.as_array())
         .map(|a| a.iter().map(|n| n.as_str().map(str::to_string)).collect::<Option<Vec<String>>>());
-    match names.flatten() {
-        Some(names) => Ok(Some((path, names))),
-        None => bail!("{name}: key \"events\" is not a list of names"),
-    }
+    let Some(names) = names.flatten() else { bail!("{name}: key \"events\" is not a list of names") };
+    let hash = json.get("firmware_image_fnv1a64").and_then(|h| u64::from_str_radix(h.as_str()?, 16).ok());
+    let firmware = match (json.get("firmware").and_then(|f| f.as_str()), hash) {
+        (Some(name), Some(hash)) => Some(Firmware { name: name.to_string(), hash }),
+        _ => None,
+    };
+    Ok(Some(Recorded { path, names, firmware }))
 }
 
 #[cfg(test)]
@@ -145,15 +181,18 @@ mod tests {
             code("STORE"),
             code("BRANCH") | enable
         );
-        let text = record(&writes, 2, &table(), "pmu_x", 7).unwrap().unwrap();
+        let firmware = Firmware { name: "a.elf".into(), hash: image_hash(&[1, 2]) };
+        let text = record(&writes, 2, &table(), "pmu_x", 7, &firmware).unwrap().unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
         // STORE is selected without EN: the counter counts nothing and stays unnamed;
         // the EVTSEL write after TRACE_EN does not change the record.
         assert_eq!(json["events"], serde_json::json!(["LOAD", "counter1"]));
         assert_eq!(json["trace_words"], 7);
         assert_eq!(json["thread"], 0);
-        assert_eq!(record("20000148 00000001\n", 2, &table(), "pmu_x", 0).unwrap(), None, "never traced");
-        let error = record("2000014 8\nzz\n", 2, &table(), "pmu_x", 0).unwrap_err().to_string();
+        assert_eq!(json["firmware_image_fnv1a64"], format!("{:016x}", firmware.hash));
+        assert_ne!(image_hash(&[1, 2]), image_hash(&[2, 1]));
+        assert_eq!(record("20000148 00000001\n", 2, &table(), "pmu_x", 0, &firmware).unwrap(), None, "never traced");
+        let error = record("2000014 8\nzz\n", 2, &table(), "pmu_x", 0, &firmware).unwrap_err().to_string();
         assert!(error.contains("line 2") && error.contains("zz"), "{error}");
     }
 
@@ -162,12 +201,16 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("pmugen-programmed-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let stream = dir.join("trace.hex");
-        let text = record("20000200 00000001\n", 1, &table(), "pmu_x", 5).unwrap().unwrap();
+        let firmware = Firmware { name: "a.elf".into(), hash: 7 };
+        let text = record("20000200 00000001\n", 1, &table(), "pmu_x", 5, &firmware).unwrap().unwrap();
         std::fs::write(record_path(&stream), text).unwrap();
-        assert_eq!(names_beside(&stream, 5, Some("pmu_x")).unwrap().unwrap().1, vec!["counter0"]);
-        let error = names_beside(&stream, 6, None).unwrap_err().to_string();
-        assert!(error.contains("5 words") && error.contains("has 6"), "{error}");
-        let error = names_beside(&stream, 5, Some("pmu_y")).unwrap_err().to_string();
+        assert_eq!(read_beside(&stream, 5, Some("pmu_x"), false).unwrap().unwrap().names, vec!["counter0"]);
+        let error = read_beside(&stream, 6, None, false).unwrap_err().to_string();
+        assert!(error.contains("5 words") && error.contains("has 6") && error.contains("--partial"), "{error}");
+        let recorded = read_beside(&stream, 4, None, true).unwrap().expect("a cut capture with --partial");
+        assert_eq!(recorded.firmware, Some(firmware));
+        assert!(read_beside(&stream, 6, None, true).is_err(), "a longer one is another run's");
+        let error = read_beside(&stream, 5, Some("pmu_y"), false).unwrap_err().to_string();
         assert!(error.contains("pmu_x") && error.contains("pmu_y"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -117,11 +117,13 @@ pub fn run(
     files: &RunFiles,
     pmu: &PmuInfo,
     max_cycles: u64,
+    firmware_name: &str,
 ) -> Result<RunSummary> {
+    let firmware = programmed::Firmware { name: firmware_name.to_string(), hash: programmed::image_hash(image) };
     let scratch = out.join(format!(".run-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).with_context(|| format!("creating {}", scratch.display()))?;
-    let result = run_in(exe, image, &scratch, files, pmu, max_cycles);
+    let result = run_in(exe, image, &scratch, files, pmu, max_cycles, &firmware);
     let _ = std::fs::remove_dir_all(&scratch);
     result
 }
@@ -133,6 +135,7 @@ fn run_in(
     files: &RunFiles,
     pmu: &PmuInfo,
     max_cycles: u64,
+    firmware: &programmed::Firmware,
 ) -> Result<RunSummary> {
     let absolute =
         |name: &str| -> Result<String> { Ok(std::fs::canonicalize(scratch)?.join(name).display().to_string()) };
@@ -163,7 +166,7 @@ fn run_in(
     if let Outcome::Exit(_) = summary.outcome {
         let writes =
             std::fs::read_to_string(scratch.join("pmu_writes")).context("the simulation wrote no PMU writes")?;
-        let record = programmed::record(&writes, pmu.counters, &pmu.table, &pmu.top, summary.trace_words)?;
+        let record = programmed::record(&writes, pmu.counters, &pmu.table, &pmu.top, summary.trace_words, firmware)?;
         publish(&scratch.join("trace.hex"), &files.trace)?;
         // No record is better than one of an earlier run beside this trace.
         let record_path = programmed::record_path(&files.trace);

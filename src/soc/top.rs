@@ -26,29 +26,77 @@ pub const CPU_PARAMETERS: [(&str, &str); 9] = [
     ("PROGADDR_IRQ", "32'h0000_0010"),
 ];
 
-/// The module's Verilog around the PMU module `pmu` and the monitor module `monitor`
-/// (their Wishbone byte addresses `pmu_address_bits` and `monitor_address_bits` wide,
-/// the monitor's `start`/`stop` `monitor_lines` wide).
+/// Where the monitor sits in an SoC that has one.
+#[derive(Clone, Debug)]
+pub struct MonitorSlot {
+    /// Its module's name.
+    pub top: String,
+    /// The width of its Wishbone byte address.
+    pub address_bits: usize,
+    /// The width of its `start`/`stop`.
+    pub lines: usize,
+}
+
+/// The module's Verilog around the PMU module `pmu` (its Wishbone byte address
+/// `pmu_address_bits` wide) and the monitor in `monitor`, if any (without one, its window
+/// answers ERR and `matched` is 0), with RAM of `ram_words` words. With `console_port`
+/// the top has an input `console_ready` (a board's UART): a console store waits for it.
 pub fn verilog(
     pmu: &str,
-    monitor: &str,
     pmu_address_bits: usize,
-    monitor_address_bits: usize,
-    monitor_lines: usize,
+    monitor: Option<&MonitorSlot>,
+    ram_words: usize,
+    console_port: bool,
 ) -> String {
     let parameters: Vec<String> = CPU_PARAMETERS.iter().map(|(name, value)| format!(".{name}({value})")).collect();
+    let monitor_text = match monitor {
+        Some(slot) => MONITOR
+            .replace("@MONITOR@", &slot.top)
+            .replace("@MON_MSB@", &(slot.address_bits - 1).to_string())
+            .replace("@MON_LINES@", &format!("{}'d0", slot.lines)),
+        None => NO_MONITOR.to_string(),
+    };
+    let (console_port_text, console_wire) = if console_port {
+        ("    input  wire        console_ready,\n", "")
+    } else {
+        ("", "    // The console takes a byte every cycle (a simulation prints it at once).\n    wire        console_ready = 1'b1;\n")
+    };
     TEMPLATE
         .replace("@CPU_PARAMETERS@", &parameters.join(",\n        "))
+        .replace("@CONSOLE_READY_PORT@\n", console_port_text)
+        .replace("@CONSOLE_READY_WIRE@\n", console_wire)
+        .replace("@MONITOR_INSTANCE@", &monitor_text)
         .replace("@PMU@", pmu)
-        .replace("@MONITOR@", monitor)
-        .replace("@PMU_BITS@", &pmu_address_bits.to_string())
         .replace("@PMU_MSB@", &(pmu_address_bits - 1).to_string())
-        .replace("@MON_BITS@", &monitor_address_bits.to_string())
-        .replace("@MON_MSB@", &(monitor_address_bits - 1).to_string())
-        .replace("@MON_LINES@", &format!("{monitor_lines}'d0"))
+        .replace("@RAM_MSB@", &(ram_words.trailing_zeros() as usize + 1).to_string())
         .replace("@IRQ_PMU@", &map::IRQ_PMU.to_string())
         .replace("@IRQ_MONITOR@", &map::IRQ_MONITOR.to_string())
 }
+
+const MONITOR: &str = r#"    // The monitor: its windows are opened and closed by software (CMD), not by start/stop.
+    @MONITOR@ monitor (
+        .clock(clock), .reset(reset_q),
+        .rvfi_valid(rvfi_valid), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap), .rvfi_intr(rvfi_intr),
+        .rvfi_mode(rvfi_mode), .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
+        .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask),
+        .start(@MON_LINES@), .stop(@MON_LINES@), .matched(matched), .window(window),
+        .ser_data(ser_data), .ser_valid(ser_valid), .ser_last(ser_last),
+        .wb_cyc(mon_valid), .wb_stb(mon_valid), .wb_we(mem_write), .wb_adr(mem_addr[@MON_MSB@:0]),
+        .wb_dat_w(mem_wdata), .wb_dat_r(mon_rdata), .wb_sel(mem_write ? mem_wstrb : 4'hf),
+        .wb_ack(mon_ack), .wb_err(mon_err)
+    );
+"#;
+
+const NO_MONITOR: &str = r#"    // No monitor in this system: its window is unmapped (the interconnect answers ERR).
+    assign matched = 1'b0;
+    assign window = 1'b0;
+    assign ser_data = 1'b0;
+    assign ser_valid = 1'b0;
+    assign ser_last = 1'b0;
+    assign mon_ack = 1'b0;
+    assign mon_err = 1'b0;
+    assign mon_rdata = 32'd0;
+"#;
 
 const TEMPLATE: &str = r#"
 // pmugen_soc: the reference SoC (docs/soc.md §2). PicoRV32 must be read with
@@ -56,6 +104,7 @@ const TEMPLATE: &str = r#"
 module pmugen_soc (
     input  wire        clock,
     input  wire        reset,
+@CONSOLE_READY_PORT@
     output wire        console_valid,
     output wire [7:0]  console_data,
     output wire        exit_valid,
@@ -81,6 +130,9 @@ module pmugen_soc (
     // changes, the clock included (docs/soc.md §2).
     reg         reset_q = 1'b1;
     always @(posedge clock) reset_q <= reset;
+@CONSOLE_READY_WIRE@
+    // The RAM holds the CPU in reset while it loads the firmware (a boot ROM copy).
+    wire        booting;
 
     // PicoRV32's memory interface.
     wire        mem_valid;
@@ -147,7 +199,7 @@ module pmugen_soc (
     picorv32 #(
         @CPU_PARAMETERS@
     ) cpu (
-        .clk(clock), .resetn(!reset_q), .trap(cpu_trap),
+        .clk(clock), .resetn(!reset_q && !booting), .trap(cpu_trap),
         .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready), .mem_addr(mem_addr),
         .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
         .mem_la_read(mem_la_read), .mem_la_write(mem_la_write), .mem_la_addr(mem_la_addr),
@@ -193,14 +245,14 @@ module pmugen_soc (
     );
 
     pmugen_soc_ram ram (
-        .clock(clock), .reset(reset_q), .valid(ram_valid), .word(mem_addr[15:2]), .wdata(mem_wdata),
-        .wstrb(mem_wstrb), .ack(ram_ack), .rdata(ram_rdata)
+        .clock(clock), .reset(reset_q), .valid(ram_valid), .word(mem_addr[@RAM_MSB@:2]), .wdata(mem_wdata),
+        .wstrb(mem_wstrb), .ack(ram_ack), .rdata(ram_rdata), .booting(booting)
     );
 
     pmugen_soc_io io (
         .clock(clock), .reset(reset_q), .valid(io_valid), .register(mem_addr[5:2]), .write(mem_write),
         .wdata(mem_wdata), .ack(io_ack), .err(io_err), .rdata(io_rdata), .fault(fault),
-        .console_valid(console_valid), .console_data(console_data),
+        .console_ready(console_ready), .console_valid(console_valid), .console_data(console_data),
         .exit_valid(exit_valid), .exit_code(exit_code), .pid(pid), .pm_mark(pm_mark)
     );
 
@@ -217,19 +269,7 @@ module pmugen_soc (
         .wb_ack(pmu_ack), .wb_err(pmu_err), .wb_priv(|eoi)
     );
 
-    // The monitor: its windows are opened and closed by software (CMD), not by start/stop.
-    @MONITOR@ monitor (
-        .clock(clock), .reset(reset_q),
-        .rvfi_valid(rvfi_valid), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap), .rvfi_intr(rvfi_intr),
-        .rvfi_mode(rvfi_mode), .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
-        .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask),
-        .start(@MON_LINES@), .stop(@MON_LINES@), .matched(matched), .window(window),
-        .ser_data(ser_data), .ser_valid(ser_valid), .ser_last(ser_last),
-        .wb_cyc(mon_valid), .wb_stb(mon_valid), .wb_we(mem_write), .wb_adr(mem_addr[@MON_MSB@:0]),
-        .wb_dat_w(mem_wdata), .wb_dat_r(mon_rdata), .wb_sel(mem_write ? mem_wstrb : 4'hf),
-        .wb_ack(mon_ack), .wb_err(mon_err)
-    );
-
+@MONITOR_INSTANCE@
     pmugen_soc_trace_sink sink (
         .clock(clock), .reset(reset_q), .valid(sink_valid), .register(mem_addr[3:2]), .ack(sink_ack),
         .rdata(sink_rdata), .trace_valid(trace_valid), .trace_data(trace_data), .trace_ready(trace_ready)

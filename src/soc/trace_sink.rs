@@ -1,5 +1,5 @@
 //! `pmugen_soc_trace_sink`: the reference SoC's trace sink (docs/soc.md §2.2), a queue
-//! of 1024 64-bit words that takes the PMU's trace stream and that the CPU drains.
+//! of 64-bit words (1024 in the simulated SoC) that takes the PMU's trace stream and that the CPU drains.
 //!
 //! ```text
 //! trace_valid, trace_data --> queue[1024 x 64] --> +0 words available
@@ -11,15 +11,20 @@
 //! removes nothing. The oldest word is read from the queue through its own register
 //! (a synchronous read port, as block RAM has), which is current again one cycle after
 //! a push or pop, before the CPU's next access can be seen.
-use super::map;
 
-/// The module's Verilog.
-pub fn verilog() -> String {
-    TEMPLATE.replace("@WORDS@", &map::TRACE_WORDS.to_string())
+/// The module's Verilog for a queue of `words` words (a power of 2).
+pub fn verilog(words: usize) -> String {
+    let bits = words.trailing_zeros() as usize;
+    TEMPLATE
+        .replace("@WORDS@", &words.to_string())
+        .replace("@PB@", &(bits + 1).to_string())
+        .replace("@PMSB@", &bits.to_string())
+        .replace("@IMSB@", &(bits - 1).to_string())
+        .replace("@AVAIL@", &format!("{{{}'d0, available}}", 32 - (bits + 1)))
 }
 
 const TEMPLATE: &str = r#"
-// pmugen_soc_trace_sink: 1024 words of the PMU's trace stream (docs/soc.md §2.2).
+// pmugen_soc_trace_sink: @WORDS@ words of the PMU's trace stream (docs/soc.md §2.2).
 module pmugen_soc_trace_sink (
     input  wire        clock,
     input  wire        reset,
@@ -32,12 +37,12 @@ module pmugen_soc_trace_sink (
     output wire        trace_ready
 );
     reg [63:0] queue [0:@WORDS@-1];
-    reg [10:0] head_q;
-    reg [10:0] tail_q;
+    reg [@PMSB@:0] head_q;
+    reg [@PMSB@:0] tail_q;
     reg [63:0] oldest_q;
-    wire [10:0] available = tail_q - head_q;
-    wire empty = available == 11'd0;
-    assign trace_ready = available != 11'd@WORDS@;
+    wire [@PMSB@:0] available = tail_q - head_q;
+    wire empty = available == @PB@'d0;
+    assign trace_ready = available != @PB@'d@WORDS@;
     wire push = trace_valid && trace_ready;
     wire take = valid && !ack;
     // Register 0: +0, 2: +8, 3: +12 (the access's address bits [3:2]).
@@ -45,24 +50,24 @@ module pmugen_soc_trace_sink (
 
     always @(posedge clock) begin
         if (push)
-            queue[tail_q[9:0]] <= trace_data;
-        oldest_q <= queue[head_q[9:0]];
+            queue[tail_q[@IMSB@:0]] <= trace_data;
+        oldest_q <= queue[head_q[@IMSB@:0]];
     end
 
     always @(posedge clock) begin
         if (reset) begin
             ack <= 1'b0;
             rdata <= 32'd0;
-            head_q <= 11'd0;
-            tail_q <= 11'd0;
+            head_q <= @PB@'d0;
+            tail_q <= @PB@'d0;
         end else begin
             ack <= take;
             if (push)
-                tail_q <= tail_q + 11'd1;
+                tail_q <= tail_q + @PB@'d1;
             if (pop)
-                head_q <= head_q + 11'd1;
+                head_q <= head_q + @PB@'d1;
             case (register)
-                2'd0: rdata <= {21'd0, available};
+                2'd0: rdata <= @AVAIL@;
                 2'd2: rdata <= empty ? 32'd0 : oldest_q[31:0];
                 2'd3: rdata <= empty ? 32'd0 : oldest_q[63:32];
                 default: rdata <= 32'd0;

@@ -15,7 +15,10 @@ use super::Word;
 pub fn words_from_hex(text: &str, path: &str, partial: bool) -> Result<(Vec<Word>, Option<String>), String> {
     let words = hex_lines(text, path)?;
     let Some(&(line, digits, _)) = words.last() else {
-        return Err(format!("{path}: no words: the dump is empty (a hex dump has one 64-bit word per line)"));
+        return Err(format!(
+            "{path}: no words: the dump is empty (a hex dump has one 64-bit word per line); a capture is empty when \
+             the PMU sent nothing: was tracing turned on (TRACE_CTRL.TRACE_EN) while blocks ended?"
+        ));
     };
     let previous = words.len().checked_sub(2).map(|i| words[i].1);
     let unterminated = !text.ends_with('\n');
@@ -79,7 +82,7 @@ mod tests {
     fn empty_and_cut_hex_dumps_are_refused_naming_the_line() {
         for empty in ["", "\n\n", "# only a comment\n"] {
             let e = words_from_hex(empty, "t.hex", true).unwrap_err();
-            assert_eq!(e, "t.hex: no words: the dump is empty (a hex dump has one 64-bit word per line)");
+            assert!(e.starts_with("t.hex: no words: the dump is empty") && e.contains("TRACE_EN"), "{e}");
         }
         // Cut: no newline after the last line, fewer digits than the line before.
         let text = "0000000000000001\n0000000000000002\n00000000003";

@@ -126,6 +126,8 @@ pub struct Stream {
     pub records: Vec<Record>,
     /// What a reader should know: what `--partial` left out, where the names came from.
     pub notes: Vec<String>,
+    /// The firmware that made it, when `soc run` recorded it beside the stream.
+    pub firmware: Option<crate::soc::programmed::Firmware>,
 }
 
 impl Stream {
@@ -168,22 +170,32 @@ impl StreamArgs {
             bail!("{path}: no words moved on the stream (trace_valid and trace_ready were never both 1 at a rising clock edge)");
         }
         let mut notes: Vec<String> = cut.into_iter().collect();
-        if names.is_empty() {
-            let top = design.as_deref().and_then(|text| {
-                serde_json::from_str::<serde_json::Value>(text).ok()?.get("top")?.as_str().map(str::to_string)
-            });
-            if let Some((record, recorded)) =
-                crate::soc::programmed::names_beside(&self.stream, words.len(), top.as_deref())?
-            {
-                if recorded.len() != format.counters {
-                    bail!("{}: names {} events for K = {} counters", record.display(), recorded.len(), format.counters);
-                }
-                notes.push(format!("event names from {} (give --events to override)", record.display()));
-                names = recorded;
+        let top = design.as_deref().and_then(|text| {
+            serde_json::from_str::<serde_json::Value>(text).ok()?.get("top")?.as_str().map(str::to_string)
+        });
+        // The record of `soc run` names the counters unless --events does; a record that
+        // does not fit this capture is refused only when it would be used.
+        let recorded =
+            match crate::soc::programmed::read_beside(&self.stream, words.len(), top.as_deref(), self.partial) {
+                Ok(recorded) => recorded,
+                Err(error) if names.is_empty() => return Err(error),
+                Err(_) => None,
+            };
+        if let (true, Some(record)) = (names.is_empty(), &recorded) {
+            if record.names.len() != format.counters {
+                bail!(
+                    "{}: names {} events for K = {} counters",
+                    record.path.display(),
+                    record.names.len(),
+                    format.counters
+                );
             }
+            notes.push(format!("event names from {} (give --events to override)", record.path.display()));
+            names = record.names.clone();
         }
         let records = records(&words, &format, &path, !is_vcd, self.partial, &mut notes)?;
-        Ok(Stream { format, names, words, records, notes })
+        let firmware = recorded.and_then(|r| r.firmware);
+        Ok(Stream { format, names, words, records, notes, firmware })
     }
 }
 
@@ -210,13 +222,17 @@ fn records(
              TRACE_CTRL write is (docs/pmu.md §13.3): words are missing at the start of the dump",
             words[0].data
         );
+        let first = words.iter().position(|w| w.data >> 63 == 1);
         if !partial {
             // A malformed word says more than the missing start it may come from.
             decode_partial(words, format, 0).1.map_or(Ok(()), |error| Err(anyhow!("{path}: {error}")))?;
-            bail!("{why} (--partial decodes from the first NEW_PROCESS header)");
+            match first {
+                Some(first) => bail!("{why} (--partial decodes from the first NEW_PROCESS header, word {first})"),
+                None => bail!("{why}, and no word of it is a NEW_PROCESS header: give the capture from its start"),
+            }
         }
-        let Some(first) = words.iter().position(|w| w.data >> 63 == 1) else {
-            bail!("{why}, and no word of it is a NEW_PROCESS header");
+        let Some(first) = first else {
+            bail!("{why}, and no word of it is a NEW_PROCESS header: give the capture from its start");
         };
         notes.push(format!("{why}; --partial: the {first} words before word {first} left out"));
         start = first;

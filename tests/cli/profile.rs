@@ -107,6 +107,15 @@ fn bad_input_is_refused_naming_it_and_nothing_is_written() {
         "{text}"
     );
     assert!(!out.exists(), "nothing written");
+    // A record of this capture whose firmware is another.
+    let mut other = json.clone();
+    other["trace_words"] = 13.into();
+    other["firmware"] = "other.elf".into();
+    other["firmware_image_fnv1a64"] = "0123456789abcdef".into();
+    std::fs::write(&record, other.to_string()).unwrap();
+    let (ok, text) = profile(&stream, &elf, &out, &[]);
+    assert!(!ok && text.contains("--elf") && text.contains("other.elf"), "{text}");
+    assert!(!out.exists(), "nothing written");
     // The same record for this capture names the columns, of `profile` and `trace decode`.
     std::fs::write(&record, json.to_string().replace("99", "13")).unwrap();
     let (ok, text) = profile(&stream, &elf, &out, &[]);

@@ -58,8 +58,9 @@ enum {
 /* SYS_TRACE options: what the kernel does with the words in the SoC's trace sink. */
 enum {
     KTRACE_DRAIN = 1, /* empty the sink on every timer tick (SYS_TIMER), so that it never fills */
-    KTRACE_PRINT = 2, /* print every word taken from the sink as one hex line, between `trace-begin` and
-                         `trace-end` lines: the capture of a board without a simulator */
+    KTRACE_PRINT = 2, /* drain on every tick too, and print every word taken from the sink as one hex line,
+                         between `trace-begin` and `trace-end` lines: the capture of a board without a
+                         simulator */
 };
 
 /* SYS_STATS selectors. */
@@ -361,7 +362,7 @@ uint32_t *irq(uint32_t *regs, uint32_t irqs)
     kernel.entries++;
     if (irqs & (1u << SOC_IRQ_TIMER)) {
         kernel.ticks++;
-        if (kernel.trace_options & KTRACE_DRAIN)
+        if (kernel.trace_options & (KTRACE_DRAIN | KTRACE_PRINT))
             kernel_trace_drain();
         if (kernel.timer_period != 0)
             soc_timer(kernel.timer_period);
