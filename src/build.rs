@@ -66,6 +66,25 @@ pub const BOARDS: [Board; 2] = [
     },
 ];
 
+/// A board's name on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum BoardName {
+    /// iCEBreaker, iCE40UP5K-SG48, 12 MHz.
+    Icebreaker,
+    /// iCE40-HX8K Breakout Board, iCE40HX8K-CT256, 12 MHz.
+    Hx8k,
+}
+
+impl BoardName {
+    /// The name as [`BOARDS`] spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardName::Icebreaker => "icebreaker",
+            BoardName::Hx8k => "hx8k",
+        }
+    }
+}
+
 /// The board named `name`, or an error listing the boards.
 pub fn board(name: &str) -> Result<Board> {
     BOARDS.iter().copied().find(|b| b.name == name).with_context(|| {

@@ -83,7 +83,7 @@ enum Command {
     Build {
         /// The board.
         #[arg(long, value_enum)]
-        board: BoardName,
+        board: pmugen::build::BoardName,
         /// Output directory (default target/pmugen/board-<board>).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
@@ -124,10 +124,13 @@ enum Command {
     },
     /// The reference SoC (docs/soc.md §2): PicoRV32 with RAM, a console, the PMU, the
     /// monitor and a trace sink. Alone it generates the SoC and builds the example
-    /// firmware; `soc build` compiles C firmware, `soc run` runs it under Verilator.
+    /// firmware; `soc build` compiles C firmware, `soc run` runs it under Verilator;
+    /// `--board` builds it for an iCE40 board (docs/soc.md §5).
     #[command(after_help = "Example:\n  pmugen soc --out target/pmugen/soc\n  \
                             pmugen soc build my.c --out target/pmugen/soc\n  \
-                            pmugen soc run target/pmugen/soc/my.elf --rvfi-log target/my.rvfi")]
+                            pmugen soc run target/pmugen/soc/my.elf --rvfi-log target/my.rvfi\n  \
+                            pmugen soc --board icebreaker            # bitstream of the largest system that fits\n  \
+                            pmugen soc --board hx8k --simulate       # that system under Verilator, UART decoded")]
     Soc(pmugen::soc::command::SocArgs),
     /// Profile a program from its captured trace (docs/soc.md §4): per block and per
     /// function, each counter's total under its event name, sorted by an event; tables
@@ -333,15 +336,6 @@ enum BenchDesign {
     },
 }
 
-/// Boards with a bitstream flow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum BoardName {
-    /// iCEBreaker, iCE40UP5K-SG48, 12 MHz.
-    Icebreaker,
-    /// iCE40-HX8K Breakout Board, iCE40HX8K-CT256, 12 MHz.
-    Hx8k,
-}
-
 fn default_dir(top: &str) -> PathBuf {
     PathBuf::from("target/pmugen").join(top)
 }
@@ -516,8 +510,8 @@ fn main() -> Result<()> {
             report_on_bus(&design, &design, bus, out, &options)?;
         }
         Command::Build { board: name, out } => {
-            let name = name.to_possible_value().expect("named").get_name().to_string();
-            let board = pmugen::build::board(&name)?;
+            let name = name.name();
+            let board = pmugen::build::board(name)?;
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/board-{name}")));
             let summary = pmugen::build::build(&board, &out)?;
             print!("{}", summary.markdown);
@@ -562,7 +556,15 @@ fn main() -> Result<()> {
             print!("{}", bench::markdown(&["T", "K", "CW"], &rows, cycles));
         }
         Command::Bench { design: BenchDesign::Soc { cycles, out } } => {
-            let code = pmugen::soc::command::main(pmugen::soc::command::SocArgs { action: None, out: out.clone() })?;
+            let code = pmugen::soc::command::main(pmugen::soc::command::SocArgs {
+                action: None,
+                out: Some(out.clone()),
+                board: None,
+                no_fmax: false,
+                counters: None,
+                no_monitor: false,
+                simulate: false,
+            })?;
             assert_eq!(code, 0);
             let speed = pmugen::soc::bench::speed(&out, cycles)?;
             let exe = std::env::current_exe()?;

@@ -56,11 +56,7 @@ static uint32_t turn(uint32_t pid, bool marked, uint32_t round)
 
 int main(void)
 {
-    static const uint32_t events[PMU_K] = {EV(INSTRET), EV(LOAD), EV(STORE), EV(BRANCH_TAKEN)};
-    for (unsigned i = 0; i < PMU_K; i++)
-        sys_pmu_program(i, events[i], EVTSEL(USR));
-    sys_pmu_start((1u << PMU_K) - 1);
-    sys_timer(TICK);
+    profile_counters_start(TICK);
     uint32_t sum = 0, dropped = 0;
 
     /* Phase 1: record process 1 only. */

@@ -17,22 +17,7 @@
 
 #define TICK 1500 /* cycles between the kernel's drains of the trace sink */
 
-/* ---- Insertion sort of a scrambled array. */
-#define SORT_SIZE 12
-static uint32_t sort_data[SORT_SIZE];
-
-__attribute__((noinline)) static void sort_words(uint32_t *data, unsigned size)
-{
-    for (unsigned i = 1; i < size; i++) {
-        uint32_t value = data[i];
-        unsigned j = i;
-        while (j > 0 && data[j - 1] > value) {
-            data[j] = data[j - 1];
-            j--;
-        }
-        data[j] = value;
-    }
-}
+/* ---- The insertion sort is kernel.h's workload_sort, over its array. */
 
 /* ---- Fletcher-32 over a byte buffer. */
 static uint8_t bytes[64];
@@ -92,10 +77,7 @@ __attribute__((noinline)) static void matrix_product(void)
 
 __attribute__((noinline)) static void setup(uint32_t seed)
 {
-    for (unsigned i = 0; i < SORT_SIZE; i++) {
-        seed = seed * 1103515245u + 12345u;
-        sort_data[i] = seed >> 16;
-    }
+    workload_scramble(seed);
     for (unsigned i = 0; i < sizeof bytes; i++)
         bytes[i] = (uint8_t)(i * 7 + seed);
     for (unsigned i = 0; i < DIM; i++)
@@ -107,15 +89,11 @@ __attribute__((noinline)) static void setup(uint32_t seed)
 
 int main(void)
 {
-    static const uint32_t events[PMU_K] = {EV(INSTRET), EV(LOAD), EV(STORE), EV(BRANCH_TAKEN)};
-    for (unsigned i = 0; i < PMU_K; i++)
-        sys_pmu_program(i, events[i], EVTSEL(USR));
-    sys_pmu_start((1u << PMU_K) - 1);
-    sys_timer(TICK);
+    profile_counters_start(TICK);
     sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN);
 
     setup(1);
-    sort_words(sort_data, SORT_SIZE);
+    workload_sort();
     uint32_t sum = checksum(bytes, sizeof bytes);
     sum += interpret(bytecode);
     matrix_product();
@@ -125,8 +103,8 @@ int main(void)
     sys_timer(0);
     sys_pmu_stop((1u << PMU_K) - 1);
     bool sorted = true;
-    for (unsigned i = 1; i < SORT_SIZE; i++)
-        sorted = sorted && sort_data[i - 1] <= sort_data[i];
+    for (unsigned i = 1; i < WORKLOAD_SIZE; i++)
+        sorted = sorted && workload_data[i - 1] <= workload_data[i];
     put_value("sum", sum);
     put_value("trace_words", sys_stats(KSTAT_TRACE_WORDS));
     put_value("trace_dropped", dropped);

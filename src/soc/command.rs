@@ -18,9 +18,28 @@ pub const DEFAULT_OUT: &str = "target/pmugen/soc";
 pub struct SocArgs {
     #[command(subcommand)]
     pub action: Option<SocAction>,
-    /// Output directory: the SoC's Verilog, drivers, runtime and example firmware.
-    #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
-    pub out: PathBuf,
+    /// Output directory: the SoC's Verilog, drivers, runtime and example firmware
+    /// (default target/pmugen/soc; with --board, target/pmugen/soc-<board>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Build the SoC for a board instead (docs/soc.md §5): the largest configuration
+    /// that fits, with the firmware board.c, its bitstream and an area report.
+    #[arg(long, value_enum, value_name = "BOARD")]
+    pub board: Option<crate::build::BoardName>,
+    /// With --board: place only (no routing, no Fmax, no bitstream, no per-part report).
+    #[arg(long, requires = "board")]
+    pub no_fmax: bool,
+    /// With --board: build only the system with this many PMU counters (1, 2 or 4)
+    /// instead of trying from the largest down.
+    #[arg(long, value_name = "K", requires = "board", value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub counters: Option<u8>,
+    /// With --board and --counters: without the monitor.
+    #[arg(long, requires = "counters")]
+    pub no_monitor: bool,
+    /// With --board: simulate the system (the largest, or --counters') with its firmware
+    /// under Verilator instead of building it, printing what the UART sends.
+    #[arg(long, requires = "board")]
+    pub simulate: bool,
 }
 
 /// What `pmugen soc` does besides generating.
@@ -77,8 +96,21 @@ pub struct RunArgs {
 
 /// Run `pmugen soc ...`; returns the process's exit code.
 pub fn main(args: SocArgs) -> Result<i32> {
+    if let Some(name) = args.board {
+        let board = crate::build::board(name.name())?;
+        let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{DEFAULT_OUT}-{}", board.name)));
+        let only = args.counters.map(|k| (k as usize, !args.no_monitor));
+        if args.simulate {
+            print!("{}", super::board::simulate::simulate(&board, &out.join("simulation"), only, 20_000_000)?);
+            return Ok(0);
+        }
+        let summary = super::board::build(&board, &out, !args.no_fmax, only)?;
+        print!("{}", summary.markdown);
+        println!("wrote {}", out.display());
+        return Ok(0);
+    }
     match args.action {
-        None => generate(&args.out).map(|()| 0),
+        None => generate(&args.out.unwrap_or_else(|| PathBuf::from(DEFAULT_OUT))).map(|()| 0),
         Some(SocAction::Build(build)) => {
             let name = match &build.name {
                 Some(name) => name.clone(),

@@ -3,6 +3,7 @@
 //! slaves, and a trace sink; generated here, firmware built for it ([`compile`]), and
 //! run under Verilator ([`run`]).
 pub mod bench;
+pub mod board;
 pub mod command;
 pub mod compile;
 pub mod config;

@@ -35,6 +35,7 @@ pub fn verilog(config: &SocConfig) -> String {
         String::new()
     };
     template
+        .replace("@PORTS@", PORTS)
         .replace("@WORDS@", &config.ram_words.to_string())
         .replace("@BYTES@", &format!("{} KiB", config.ram_bytes() / 1024))
         .replace("@WMSB@", &(bits - 1).to_string())
@@ -46,17 +47,20 @@ pub fn verilog(config: &SocConfig) -> String {
         .replace("@FIRMWARE@", FIRMWARE_HEX)
 }
 
-const TEMPLATE: &str = r#"
-// pmugen_soc_ram: @BYTES@ of RAM (docs/soc.md §2.2).
-module pmugen_soc_ram (
-    input  wire        clock,
+/// The ports both RAMs share (before `rdata` and `booting`).
+const PORTS: &str = r#"    input  wire        clock,
     input  wire        reset,
     input  wire        valid,
     input  wire [@WMSB@:0] word,
     input  wire [31:0] wdata,
     input  wire [3:0]  wstrb,
     output reg         ack,
-    output reg  [31:0] rdata,
+"#;
+
+const TEMPLATE: &str = r#"
+// pmugen_soc_ram: @BYTES@ of RAM (docs/soc.md §2.2).
+module pmugen_soc_ram (
+@PORTS@    output reg  [31:0] rdata,
     // The RAM is loading the firmware (never here: it is loaded before the clock runs).
     output wire        booting
 );
@@ -98,14 +102,7 @@ const SPRAM: &str = r#"
 // ROM of @BOOT@ words (the firmware in the bitstream) while `booting` holds the CPU in
 // reset (docs/soc.md §5).
 module pmugen_soc_ram (
-    input  wire        clock,
-    input  wire        reset,
-    input  wire        valid,
-    input  wire [13:0] word,
-    input  wire [31:0] wdata,
-    input  wire [3:0]  wstrb,
-    output reg         ack,
-    output wire [31:0] rdata,
+@PORTS@    output wire [31:0] rdata,
     output wire        booting
 );
     reg [31:0] boot [0:@BOOT@-1];

@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{compile::write_files, programmed, System};
+use super::{compile::write_files, map, programmed, System};
 use crate::design::Artifact;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_sim::tools::{objcache_flags, require, run_tool};
@@ -18,7 +18,7 @@ use pmugen_sim::verilator::{cached_build, MODEL_FLAGS};
 const MAIN: &str = include_str!("sim_main.cpp");
 
 /// The executable's name in its build directory.
-const EXE: &str = "pmugen_soc_sim";
+pub const EXE: &str = "pmugen_soc_sim";
 
 /// The SoC model's own Verilator flags, after [`MODEL_FLAGS`] (both part of the cache key):
 /// PicoRV32 with its RVFI port, whose lint warnings are not ours to fix.
@@ -26,33 +26,55 @@ const FLAGS: [&str; 8] = ["-DRISCV_FORMAL", "-Wno-fatal", "--top-module", "pmuge
 
 /// The Verilator model of `system`, built into `out/verilator/<hash>` unless there.
 pub fn model(system: &System, out: &Path) -> Result<PathBuf> {
+    let model = Model { top: map::TOP, main: MAIN, flags: &FLAGS, extra: &[] };
+    build_model(&model, system, out)
+}
+
+/// What a Verilator model of an SoC is built from besides the system's files.
+pub struct Model<'a> {
+    /// The top module.
+    pub top: &'a str,
+    /// The C++ main.
+    pub main: &'a str,
+    /// Verilator flags after [`MODEL_FLAGS`], naming the top and the executable [`EXE`].
+    pub flags: &'a [&'a str],
+    /// More Verilog files, read after the system's.
+    pub extra: &'a [Artifact],
+}
+
+/// The Verilator model of `model` around `system`, built into
+/// `out/verilator/<top>-<hash>` unless there (the hash over every input).
+pub fn build_model(model: &Model, system: &System, out: &Path) -> Result<PathBuf> {
     let mut hasher = DefaultHasher::new();
-    for file in &system.files {
+    for file in system.files.iter().chain(model.extra) {
         (&file.name, &file.text).hash(&mut hasher);
     }
-    (MAIN, MODEL_FLAGS, FLAGS).hash(&mut hasher);
+    (model.main, MODEL_FLAGS, model.flags).hash(&mut hasher);
     let cache = out.join("verilator");
-    let dir = cache.join(format!("pmugen_soc-{:016x}", hasher.finish()));
+    let dir = cache.join(format!("{}-{:016x}", model.top, hasher.finish()));
     let product = format!("obj/{EXE}");
     cached_build(&dir, &product, |work| {
         require(&["verilator", "make", "g++"])?;
         let mut files = system.files.clone();
-        files.push(Artifact { name: "sim_main.cpp".into(), text: MAIN.into() });
+        files.extend(model.extra.iter().cloned());
+        files.push(Artifact { name: "sim_main.cpp".into(), text: model.main.into() });
         write_files(&files, work).map_err(|e| format!("{e:#}"))?;
         eprintln!(
-            "soc: building the Verilator model of pmugen_soc (once, under a minute; cached in {})",
+            "soc: building the Verilator model of {} (once, under a minute; cached in {})",
+            model.top,
             cache.display()
         );
         let mut args: Vec<&str> = MODEL_FLAGS.to_vec();
-        args.extend(FLAGS);
+        args.extend(model.flags);
         args.extend(objcache_flags());
         args.push("pmugen_soc.vlt");
         args.extend(system.verilog.iter().map(String::as_str));
+        args.extend(model.extra.iter().map(|f| f.name.as_str()));
         args.push("sim_main.cpp");
         let started = Instant::now();
         let (ok, log) = run_tool("verilator", &args, work)?;
         if !ok || !work.join(&product).is_file() {
-            return Err(format!("the Verilator build of pmugen_soc failed:\n{log}"));
+            return Err(format!("the Verilator build of {} failed:\n{log}", model.top));
         }
         eprintln!("soc: built in {:.0} s", started.elapsed().as_secs_f64());
         Ok(())

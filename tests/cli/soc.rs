@@ -61,3 +61,20 @@ fn soc_build_refuses_a_missing_source() {
     assert!(text.contains("no-such-file.c: no such C source file"), "{text}");
     assert!(!out.exists(), "nothing written");
 }
+
+#[test]
+fn soc_board_refuses_what_it_cannot_build_writing_nothing() {
+    let out = scratch("soc-board-refused");
+    let dir = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["soc", "--board", "arty", "--out", dir], "arty"),
+        (&["soc", "--no-fmax", "--out", dir], "--board"),
+        (&["soc", "--board", "hx8k", "--counters", "3", "--out", dir], "--counters 3"),
+        (&["soc", "--board", "hx8k", "--counters", "4", "--no-monitor", "--out", dir], "--counters 4"),
+    ];
+    for (args, needle) in cases {
+        let (ok, text) = pmugen(args);
+        assert!(!ok && text.contains(needle), "{args:?}: {text}");
+        assert!(!out.exists(), "{args:?}: nothing written");
+    }
+}

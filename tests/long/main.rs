@@ -25,5 +25,6 @@ mod profile;
 mod rvfi;
 mod soc;
 mod soc_adapter;
+mod soc_board;
 mod soc_examples;
 mod verilog_validity;

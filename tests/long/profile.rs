@@ -135,7 +135,7 @@ fn the_profile_of_the_workload_equals_the_checkers() {
     let (want_blocks, want_functions, split) = expected(&run, &[Setup { filter: None, freeze: true }], &[], &[]);
     assert_eq!(blocks, want_blocks, "{}: blocks against the checker", run.name);
     assert_eq!(functions, want_functions, "{}: functions against the checker", run.name);
-    for name in ["sort_words", "checksum", "interpret", "matrix_product", "__mulsi3"] {
+    for name in ["workload_sort", "checksum", "interpret", "matrix_product", "__mulsi3"] {
         assert!(functions.keys().any(|(_, f)| f.starts_with(name)), "{name} profiled: {functions:?}");
     }
     assert!(split > 0, "a timer tick (the sink's drain) fell inside a traced block");

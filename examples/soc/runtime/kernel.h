@@ -104,6 +104,17 @@ static inline uint32_t sys_trace(uint32_t ctrl, uint32_t pid, uint32_t options)
 }
 static inline void sys_process(uint32_t pid, bool marked) { syscall3(SYS_PROCESS, pid, marked, 0); }
 static inline void sys_pmu_freeze(uint32_t value) { syscall3(SYS_PMU_FREEZE, value, 0, 0); }
+
+/* The counters of a profile (docs/soc.md §4): user-mode INSTRET, LOAD, STORE and
+ * BRANCH_TAKEN, started, with a timer tick every `tick` cycles to drain the trace sink. */
+static inline void profile_counters_start(uint32_t tick)
+{
+    static const uint32_t events[4] = {EV(INSTRET), EV(LOAD), EV(STORE), EV(BRANCH_TAKEN)};
+    for (unsigned i = 0; i < PMU_K && i < 4; i++)
+        sys_pmu_program(i, events[i], EVTSEL(USR));
+    sys_pmu_start((1u << PMU_K) - 1);
+    sys_timer(tick);
+}
 static inline void sys_pmu_overflow_every(unsigned counter, uint32_t period)
 {
     syscall3(SYS_PMU_OVERFLOW_EVERY, counter, period, 0);

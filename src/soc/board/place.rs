@@ -1,0 +1,160 @@
+//! One attempt of a board build (docs/soc.md §5.2): a system of one configuration with
+//! its firmware, synthesized by yosys, placed (and routed and packed) by nextpnr-ice40
+//! and icepack; a design that nextpnr cannot place is a result, "does not fit", with
+//! the resource it found short.
+use anyhow::{bail, Result};
+use serde_json::Value;
+use std::path::Path;
+
+use super::super::config::SocConfig;
+use super::super::{compile, ram, system_for};
+use super::{top, Fit, FIRMWARE, TOP};
+use crate::build::Board;
+use crate::design::Artifact;
+use crate::report::ice40::PLACE_LIMIT_MINUTES;
+use pmugen_sim::tools::{run_tool, run_tool_within};
+
+/// The board's pin constraints for the SoC (`constraints/<board>_soc.pcf`).
+fn pcf(board: &Board) -> &'static str {
+    match board.name {
+        "icebreaker" => include_str!("../../../constraints/icebreaker_soc.pcf"),
+        _ => include_str!("../../../constraints/hx8k_soc.pcf"),
+    }
+}
+
+/// The files of `config`'s system on `board` with its firmware, in `dir`; returns the
+/// Verilog files in reading order.
+fn prepare(board: &Board, config: &SocConfig, dir: &Path) -> Result<Vec<String>> {
+    let system = system_for(config)?;
+    compile::write_files(&system.files, dir)?;
+    let top = Artifact { name: format!("{TOP}.v"), text: top::verilog(board) };
+    compile::write_files(&[top], dir)?;
+    firmware(config, dir)?;
+    let mut verilog = system.verilog.clone();
+    verilog.push(format!("{TOP}.v"));
+    Ok(verilog)
+}
+
+/// board.c built for `config` in `dir/firmware`, its image as `dir/pmugen_soc_firmware.hex`
+/// (the drivers and runtime must be in `dir`).
+pub fn firmware(config: &SocConfig, dir: &Path) -> Result<()> {
+    let source = Artifact { name: "firmware/board.c".into(), text: FIRMWARE.into() };
+    compile::write_files(&[source], dir)?;
+    let built = compile::build(&[dir.join("firmware/board.c")], dir, &dir.join("firmware"), "board")?;
+    if built.bytes > config.image_bytes() {
+        bail!("the board firmware is {} bytes; this system's RAM image holds {}", built.bytes, config.image_bytes());
+    }
+    std::fs::copy(&built.hex, dir.join(ram::FIRMWARE_HEX))?;
+    Ok(())
+}
+
+/// Why nextpnr could not place a design, from its log: the device utilisation it printed
+/// after packing when a resource is over its count, else its error about placement.
+fn does_not_fit(log: &str) -> Option<String> {
+    let over: Vec<String> = log
+        .lines()
+        .filter_map(|line| {
+            let (prefix, (cell, rest)) = ["ICESTORM_", "SB_"].iter().find_map(|p| Some((p, line.split_once(p)?)))?;
+            let name = format!("{prefix}{}", rest.split(':').next()?);
+            let (used, available) = rest.split_once(':')?.1.split_once('/')?;
+            let used: u64 = used.trim().parse().ok()?;
+            let available: u64 = available.split_whitespace().next()?.parse().ok()?;
+            (used > available && cell.trim_start().starts_with("Info:")).then(|| format!("{used} / {available} {name}"))
+        })
+        .collect();
+    if !over.is_empty() {
+        return Some(format!("needs {}", over.join(", ")));
+    }
+    let line = log.lines().find(|line| {
+        let line = line.to_ascii_lowercase();
+        line.contains("unable to place") || line.contains("failed to place") || line.contains("failed to expand region")
+    })?;
+    Some(line.trim().trim_start_matches("ERROR: ").to_string())
+}
+
+fn used(report: &Value, cell: &str) -> (u64, u64) {
+    let entry = &report["utilization"][cell];
+    (entry["used"].as_u64().unwrap_or(0), entry["available"].as_u64().unwrap_or(0))
+}
+
+/// Synthesize, place (and with `route`, route and pack) `config` on `board` in `dir`.
+pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool) -> Result<Fit> {
+    let verilog = prepare(board, config, dir)?;
+    let tool =
+        |name: &str, args: &[&str]| -> Result<(bool, String)> { run_tool(name, args, dir).map_err(anyhow::Error::msg) };
+    let files = verilog.join(" ");
+    let script = format!("read_verilog -DRISCV_FORMAL {files}; synth_ice40 -top {TOP} -json {TOP}.json");
+    let (ok, log) = tool("yosys", &["-q", "-l", "yosys.log", "-p", &script])?;
+    if !ok {
+        bail!("yosys failed on {}:\n{log}", dir.display());
+    }
+    std::fs::write(dir.join(format!("{}.pcf", board.name)), pcf(board))?;
+    std::fs::write(dir.join(format!("{}_clock.py", board.name)), board.clock_script)?;
+    let (pcf, clock, freq) =
+        (format!("{}.pcf", board.name), format!("{}_clock.py", board.name), (board.clock_hz / 1_000_000).to_string());
+    let json = format!("{TOP}.json");
+    let mut args = vec![board.device, "--package", board.package, "--json", &json, "--pcf", &pcf, "--pre-pack", &clock];
+    args.extend([
+        "--freq",
+        &freq,
+        "--timing-allow-fail",
+        "--seed",
+        "1",
+        "--report",
+        "nextpnr.json",
+        "-l",
+        "nextpnr.log",
+        "-q",
+    ]);
+    let asc = format!("{TOP}.asc");
+    if route {
+        args.extend(["--asc", &asc]);
+    } else {
+        args.push("--no-route");
+    }
+    let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
+    let run = run_tool_within("nextpnr-ice40", &args, dir, Some(limit)).map_err(anyhow::Error::msg)?;
+    if run.timed_out {
+        return Ok(Fit::DoesNotFit(format!(
+            "placed, but nextpnr-ice40 did not finish routing within {PLACE_LIMIT_MINUTES} minutes (congestion on a \
+             nearly full device)"
+        )));
+    }
+    let (ok, output) = (run.success, run.output);
+    if !ok {
+        let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default() + &output;
+        return match does_not_fit(&log) {
+            Some(why) => Ok(Fit::DoesNotFit(why)),
+            None => bail!("nextpnr-ice40 failed on {}:\n{log}", dir.display()),
+        };
+    }
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("nextpnr.json"))?)?;
+    let fmax_mhz = if route {
+        let (ok, log) = tool("icepack", &[&asc, &format!("{TOP}.bin")])?;
+        if !ok {
+            bail!("icepack failed on {}:\n{log}", dir.display());
+        }
+        crate::report::ice40::fmax_mhz(&report)
+    } else {
+        None
+    };
+    Ok(Fit::Fits { logic_cells: used(&report, "ICESTORM_LC"), block_rams: used(&report, "ICESTORM_RAM"), fmax_mhz })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_design_too_large_is_named_by_the_resource_it_lacks() {
+        assert_eq!(
+            does_not_fit("Info: x\nERROR: Unable to place cell 'a'\n").as_deref(),
+            Some("Unable to place cell 'a'")
+        );
+        let log =
+            "Info: \t         ICESTORM_LC:  5836/ 5280   110%\nInfo: \t        ICESTORM_RAM:    22/   30    73%\n\
+                   ERROR: Failed to expand region (0, 0) |_> (25, 31) of 5836 ICESTORM_LCs\n";
+        assert_eq!(does_not_fit(log).as_deref(), Some("needs 5836 / 5280 ICESTORM_LC"));
+        assert_eq!(does_not_fit("Info: all good\n"), None);
+    }
+}
