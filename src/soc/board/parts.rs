@@ -44,7 +44,8 @@ fn count(netlist: &Value, module: &str, part: &str, depth: usize, parts: &mut Ve
     let cells = netlist["modules"][module]["cells"].as_object().cloned().unwrap_or_default();
     for (name, cell) in cells {
         let kind = cell["type"].as_str().unwrap_or("");
-        if netlist["modules"].get(kind).is_some() {
+        // The primitives are modules of the netlist too (black boxes): count them.
+        if !kind.starts_with("SB_") && netlist["modules"].get(kind).is_some() {
             let sub = match (depth, part) {
                 (1, _) => part_of(&name),
                 (_, "PMU") if name == "adapter" => "RVFI adapter (PMU)",
@@ -118,6 +119,8 @@ mod tests {
             "q": { "cells": { "l": { "type": "SB_LUT4" }, "f": { "type": "SB_DFFSR" } } },
             "ad": { "cells": { "l": { "type": "SB_LUT4" } } },
             "b": { "cells": { "l": { "type": "SB_LUT4" } } },
+            "SB_LUT4": { "attributes": { "blackbox": "1" } },
+            "SB_CARRY": { "attributes": { "blackbox": "1" } },
         } });
         let parts = parts(&netlist);
         let find = |name: &str| parts.iter().find(|p| p.name == name).cloned().unwrap_or_default();
