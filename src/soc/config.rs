@@ -5,6 +5,7 @@
 use anyhow::{bail, Result};
 
 use super::map;
+use pmugen_sim::ports::pmu::DEFAULT_TRACE_DEPTH;
 
 /// Where the RAM's contents come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +46,7 @@ impl SocConfig {
     /// The simulated reference SoC (docs/soc.md §2).
     pub const REFERENCE: SocConfig = SocConfig {
         counters: 4,
-        trace_depth: 256,
+        trace_depth: DEFAULT_TRACE_DEPTH,
         monitor: true,
         ram_words: map::RAM_WORDS,
         ram: RamKind::Plain,

@@ -30,7 +30,7 @@ use pmugen_hdl::params::MonitorParams;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
-use pmugen_sim::ports::pmu::{DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
+use pmugen_sim::ports::pmu::DEFAULT_ADDRESS_WIDTH;
 
 /// The monitor's event lines, E1 to E8 (F.4).
 pub const MONITOR_EVENTS: [&str; 8] = ["INSTRET", "LOAD", "STORE", "BRANCH", "BRANCH_TAKEN", "JUMP", "CALL", "RETURN"];
@@ -53,7 +53,6 @@ pub fn pmu() -> Result<RvfiPmuDesign> {
 
 /// The PMU of an SoC of `config`: T=1, CW=40, `--kernel handler`, its K and D.
 pub fn pmu_for(config: &SocConfig) -> Result<RvfiPmuDesign> {
-    debug_assert_eq!(SocConfig::REFERENCE.trace_depth, DEFAULT_TRACE_DEPTH);
     let params = PmuParams::new(1, config.counters as u64, 40, EventTable::riscv_table())?
         .with_trace(config.trace_depth as u64, DEFAULT_ADDRESS_WIDTH as u64)?;
     Ok(RvfiPmuDesign::new(params, RvfiOptions { xlen: Xlen::Rv32, kernel_rule: KernelRule::Handler }, "riscv.json")?)

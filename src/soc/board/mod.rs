@@ -58,6 +58,12 @@ pub enum Fit {
     },
     /// nextpnr could not place it; its words.
     DoesNotFit(String),
+    /// nextpnr placed it (with these logic cells, used and available, after packing) but
+    /// did not finish routing it within the time limit: congestion on a nearly full device.
+    NotRouted {
+        /// Logic cells used and available.
+        logic_cells: Option<(u64, u64)>,
+    },
 }
 
 /// `board`'s configurations, or the one `only` names (K, monitor).
@@ -112,6 +118,18 @@ pub fn build(board: &Board, out: &Path, route: bool, only: Option<(usize, bool)>
                 )
             }
             Fit::DoesNotFit(why) => (format!("does not fit: {why}"), false),
+            Fit::NotRouted { logic_cells } => {
+                let cells = logic_cells
+                    .map_or(String::new(), |(used, available)| format!("{used} / {available} logic cells, "));
+                (
+                    format!(
+                        "{cells}placed, but nextpnr-ice40 did not finish routing within {} minutes (congestion \
+                         on a nearly full device)",
+                        crate::report::ice40::PLACE_LIMIT_MINUTES
+                    ),
+                    false,
+                )
+            }
         };
         eprintln!("soc --board {}: {text}", board.name);
         let _ = writeln!(markdown, "| {} | {text} |", config.describe());

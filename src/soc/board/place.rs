@@ -72,6 +72,13 @@ fn does_not_fit(log: &str) -> Option<String> {
     Some(line.trim().trim_start_matches("ERROR: ").to_string())
 }
 
+/// The `<cell>: used/ available` line of nextpnr's device utilisation after packing.
+fn packed(log: &str, cell: &str) -> Option<(u64, u64)> {
+    let line = log.lines().find(|line| line.contains(&format!("{cell}:")))?;
+    let (used, available) = line.split(&format!("{cell}:")).nth(1)?.split_once('/')?;
+    Some((used.trim().parse().ok()?, available.split_whitespace().next()?.parse().ok()?))
+}
+
 fn used(report: &Value, cell: &str) -> (u64, u64) {
     let entry = &report["utilization"][cell];
     (entry["used"].as_u64().unwrap_or(0), entry["available"].as_u64().unwrap_or(0))
@@ -115,10 +122,8 @@ pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool) -> Re
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
     let run = run_tool_within("nextpnr-ice40", &args, dir, Some(limit)).map_err(anyhow::Error::msg)?;
     if run.timed_out {
-        return Ok(Fit::DoesNotFit(format!(
-            "placed, but nextpnr-ice40 did not finish routing within {PLACE_LIMIT_MINUTES} minutes (congestion on a \
-             nearly full device)"
-        )));
+        let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
+        return Ok(Fit::NotRouted { logic_cells: packed(&log, "ICESTORM_LC") });
     }
     let (ok, output) = (run.success, run.output);
     if !ok {
