@@ -32,7 +32,7 @@ use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
 use pmugen_sim::ports::pmu::DEFAULT_ADDRESS_WIDTH;
 
-/// The monitor's event lines, E1 to E8 (F.4).
+/// The monitor's event lines, E1 to E8 (docs/soc.md §2.2).
 pub const MONITOR_EVENTS: [&str; 8] = ["INSTRET", "LOAD", "STORE", "BRANCH", "BRANCH_TAKEN", "JUMP", "CALL", "RETURN"];
 
 /// The runtime every firmware is built with (examples/soc/runtime), embedded so that an

@@ -13,7 +13,7 @@
 //! CPU's own cycles per instruction are PicoRV32's.
 use super::map;
 
-/// The PicoRV32 configuration of F.4, as its parameters.
+/// The PicoRV32 configuration of the reference SoC (docs/soc.md §2.3), as its parameters.
 pub const CPU_PARAMETERS: [(&str, &str); 9] = [
     ("ENABLE_COUNTERS", "1"),
     ("COMPRESSED_ISA", "0"),

@@ -99,7 +99,7 @@ impl InputStage {
         self.pm_mark >> thread & 1 == 1
     }
 
-    /// Thread `thread` ends a basic block (docs/pmu.md D.1).
+    /// Thread `thread` ends a basic block (docs/pmu.md §13.1).
     pub(super) fn bb_end(&self, thread: usize) -> bool {
         self.bb_end >> thread & 1 == 1
     }

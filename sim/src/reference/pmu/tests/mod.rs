@@ -27,7 +27,7 @@ pub(super) struct Bench {
     pub(super) inputs: PmuInputs,
     /// The outputs during the current cycle.
     outputs: PmuOutputs,
-    /// The trace words that moved so far (docs/pmu.md D.1: valid during a cycle and ready
+    /// The trace words that moved so far (docs/pmu.md §13.5: valid during a cycle and ready
     /// sampled at its edge), with their trace_last.
     moved: Vec<(u64, bool)>,
 }

@@ -1,6 +1,6 @@
 //! Seeded random stimulus (the seed is printed): whatever the inputs, the model keeps
 //! every register within its §6 bits, the outputs within their ports, the trace stream
-//! within the handshake's rules (docs/pmu.md D.1) and the queue within D records, and two
+//! within the handshake's rules (docs/pmu.md §13.5) and the queue within D records, and two
 //! copies driven alike stay equal (the model is a function of its inputs).
 use super::super::ReferencePmu;
 use super::knc_config;
