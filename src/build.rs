@@ -132,7 +132,23 @@ pub struct BuildSummary {
     pub markdown: String,
 }
 
-fn used_available(report: &Value, cell: &str) -> (u64, u64) {
+/// The constraints of `board` (`pcf`, its pin file's text) written into `dir`, and
+/// nextpnr-ice40's arguments for placing `json` there against the board clock (seed 1,
+/// `nextpnr.json` report, `nextpnr.log`); the caller adds `--asc` or `--no-route`. The
+/// constraints travel with the binary and are written next to the build, so that the
+/// bitstream's inputs are all in its directory.
+pub fn nextpnr_args(board: &Board, pcf: &str, json: &str, dir: &Path) -> Result<Vec<String>> {
+    let (pcf_file, clock) = (format!("{}.pcf", board.name), format!("{}_clock.py", board.name));
+    std::fs::write(dir.join(&pcf_file), pcf)?;
+    std::fs::write(dir.join(&clock), board.clock_script)?;
+    let freq = (board.clock_hz / 1_000_000).to_string();
+    let args = [board.device, "--package", board.package, "--json", json, "--pcf", &pcf_file, "--pre-pack", &clock];
+    let rest = ["--freq", &freq, "--timing-allow-fail", "--seed", "1", "--report", "nextpnr.json", "-l", "nextpnr.log"];
+    Ok(args.iter().chain(&rest).map(|a| a.to_string()).chain(["-q".to_string()]).collect())
+}
+
+/// A cell's (used, available) in a nextpnr `--report` JSON.
+pub fn used_available(report: &Value, cell: &str) -> (u64, u64) {
     let entry = &report["utilization"][cell];
     (entry["used"].as_u64().unwrap_or(0), entry["available"].as_u64().unwrap_or(0))
 }
@@ -148,11 +164,6 @@ pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
     let staging = crate::staging::Staging::new(published)?;
     let out = staging.path();
     std::fs::write(out.join(format!("{top}.v")), verilog)?;
-    // The constraints travel with the binary and are written next to the build, so
-    // that the bitstream's inputs are all in its directory.
-    let (pcf, clock) = (format!("{}.pcf", board.name), format!("{}_clock.py", board.name));
-    std::fs::write(out.join(&pcf), board.pcf)?;
-    std::fs::write(out.join(&clock), board.clock_script)?;
     let tool = |name: &str, args: &[&str]| -> Result<String> {
         let (ok, log) = run_tool(name, args, out).map_err(anyhow::Error::msg)?;
         if !ok {
@@ -162,35 +173,11 @@ pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
     };
     let script = format!("read_verilog {top}.v; synth_ice40 -top {top} -json {top}.json");
     tool("yosys", &["-q", "-l", "yosys.log", "-p", &script])?;
-    let freq = (board.clock_hz / 1_000_000).to_string();
     let json = format!("{top}.json");
     let asc = format!("{top}.asc");
-    tool(
-        "nextpnr-ice40",
-        &[
-            board.device,
-            "--package",
-            board.package,
-            "--json",
-            &json,
-            "--pcf",
-            &pcf,
-            "--pre-pack",
-            &clock,
-            "--freq",
-            &freq,
-            "--timing-allow-fail",
-            "--seed",
-            "1",
-            "--asc",
-            &asc,
-            "--report",
-            "nextpnr.json",
-            "-l",
-            "nextpnr.log",
-            "-q",
-        ],
-    )?;
+    let mut args = nextpnr_args(board, board.pcf, &json, out)?;
+    args.extend(["--asc".to_string(), asc.clone()]);
+    tool("nextpnr-ice40", &args.iter().map(String::as_str).collect::<Vec<_>>())?;
     let bitstream = format!("{top}.bin");
     tool("icepack", &[&asc, &bitstream])?;
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("nextpnr.json"))?)?;

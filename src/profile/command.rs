@@ -9,7 +9,7 @@ use super::elf::Symbols;
 use super::{disasm, Profile, SortKey};
 use crate::design::Artifact;
 use crate::trace::input::StreamArgs;
-use crate::trace::totals;
+use crate::trace::{column_names, totals};
 
 /// `pmugen profile` arguments.
 #[derive(Args, Clone, Debug)]
@@ -29,11 +29,6 @@ pub struct ProfileArgs {
     /// Where blocks.csv, functions.csv and annotated.txt go.
     #[arg(long, value_name = "DIR", default_value = "target/pmugen/profile")]
     pub out: PathBuf,
-}
-
-/// The column names, with `v<i>`-style names when the counters are unnamed.
-fn column_names(names: &[String], counters: usize) -> Vec<String> {
-    (0..counters).map(|i| names.get(i).cloned().unwrap_or_else(|| format!("counter{i}"))).collect()
 }
 
 /// `--sort` as a key into `names`.
@@ -68,7 +63,7 @@ pub fn run(args: &ProfileArgs) -> Result<()> {
             );
         }
     }
-    let names = column_names(&stream.names, stream.format.counters);
+    let names = column_names(&stream.names, &stream.format, "counter");
     let key = sort_key(args.sort.as_deref(), &names)?;
     let profile = Profile::new(&totals(&stream.records), &symbols, names.clone(), key);
     let listing = disasm::objdump(&args.elf)?;

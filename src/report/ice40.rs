@@ -135,10 +135,29 @@ pub fn fmax_mhz(report: &Value) -> Option<f64> {
         .and_then(|clocks| clocks.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min))
 }
 
+/// A line `Info:  <CELL>:  used/ available  N%` of nextpnr's device utilisation after
+/// packing: (cell, used, available).
+pub fn utilisation_line(line: &str) -> Option<(&str, u64, u64)> {
+    let rest = line.trim_start().strip_prefix("Info:")?.trim_start();
+    let (cell, counts) = rest.split_once(':')?;
+    if cell.is_empty() || !cell.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') {
+        return None;
+    }
+    let (used, available) = counts.split_once('/')?;
+    Some((cell, used.trim().parse().ok()?, available.split_whitespace().next()?.parse().ok()?))
+}
+
+/// `cell`'s (used, available) in nextpnr's device utilisation after packing.
+pub fn utilisation(log: &str, cell: &str) -> Option<(u64, u64)> {
+    log.lines()
+        .filter_map(utilisation_line)
+        .find(|(name, _, _)| *name == cell)
+        .map(|(_, used, available)| (used, available))
+}
+
 /// The `ICESTORM_LC: used/ available` line of nextpnr's device utilisation.
 fn packed_logic_cells(log: &str) -> Option<u64> {
-    let line = log.lines().find(|line| line.contains("ICESTORM_LC:"))?;
-    line.split("ICESTORM_LC:").nth(1)?.split('/').next()?.trim().parse().ok()
+    utilisation(log, "ICESTORM_LC").map(|(used, _)| used)
 }
 
 /// Synthesize `verilog_file` (top `top`) for iCE40 in `dir`, writing `<name>.json`

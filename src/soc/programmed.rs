@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::map;
 use pmugen_hdl::pmu::event_table::EventTable;
-use pmugen_hdl::pmu::regmap::{evtsel, trace_ctrl, Field, Width, PERF_EVTSEL, TRACE_CTRL};
+use pmugen_hdl::pmu::regmap::{evtsel, trace_ctrl, Field, PERF_EVTSEL, TRACE_CTRL};
 
 /// The key that says what the file is.
 const WHAT: &str = "the events the firmware programmed, by pmugen soc run (docs/soc.md §4.3)";
@@ -94,8 +94,7 @@ pub fn record(
 
 /// A fixed-width field of a 32-bit register value.
 fn field(value: u32, field: &Field) -> u32 {
-    let Width::Bits(width) = field.width else { unreachable!("{} has a fixed width", field.name) };
-    (value >> field.lsb) & (u32::MAX >> (32 - width))
+    field.extract(value as u64, &|name| unreachable!("{} has a fixed width, not {name}", field.name)) as u32
 }
 
 /// Counter `i`'s column name for the EVTSEL `value`: the table's EventName for its

@@ -68,7 +68,7 @@ pub struct Word {
 
 /// The name of each counter's column: the events counted (`trace decode --events`),
 /// or `<prefix>0`, `<prefix>1`, ... without them.
-fn column_names(names: &[String], format: &TraceFormat, prefix: &str) -> Vec<String> {
+pub(crate) fn column_names(names: &[String], format: &TraceFormat, prefix: &str) -> Vec<String> {
     (0..format.counters).map(|i| names.get(i).cloned().unwrap_or_else(|| format!("{prefix}{i}"))).collect()
 }
 

@@ -7,11 +7,12 @@ use serde_json::Value;
 use std::path::Path;
 
 use super::super::config::SocConfig;
-use super::super::{compile, ram, system_for};
+use super::super::{compile, ram, system_for, System};
 use super::{top, Fit, FIRMWARE, TOP};
 use crate::build::Board;
+use crate::build::{nextpnr_args, used_available};
 use crate::design::Artifact;
-use crate::report::ice40::PLACE_LIMIT_MINUTES;
+use crate::report::ice40::{utilisation, utilisation_line, PLACE_LIMIT_MINUTES};
 use pmugen_sim::tools::{run_tool, run_tool_within};
 
 /// The board's pin constraints for the SoC (`constraints/<board>_soc.pcf`).
@@ -22,22 +23,20 @@ fn pcf(board: &Board) -> &'static str {
     }
 }
 
-/// The files of `config`'s system on `board` with its firmware, in `dir`; returns the
-/// Verilog files in reading order.
-fn prepare(board: &Board, config: &SocConfig, dir: &Path) -> Result<Vec<String>> {
+/// The files of `config`'s system on `board` with its firmware, in `dir`: the system,
+/// and the board top (written there too).
+pub fn prepare(board: &Board, config: &SocConfig, dir: &Path) -> Result<(System, Artifact)> {
     let system = system_for(config)?;
     compile::write_files(&system.files, dir)?;
     let top = Artifact { name: format!("{TOP}.v"), text: top::verilog(board) };
-    compile::write_files(&[top], dir)?;
+    compile::write_files(std::slice::from_ref(&top), dir)?;
     firmware(config, dir)?;
-    let mut verilog = system.verilog.clone();
-    verilog.push(format!("{TOP}.v"));
-    Ok(verilog)
+    Ok((system, top))
 }
 
 /// board.c built for `config` in `dir/firmware`, its image as `dir/pmugen_soc_firmware.hex`
 /// (the drivers and runtime must be in `dir`).
-pub fn firmware(config: &SocConfig, dir: &Path) -> Result<()> {
+fn firmware(config: &SocConfig, dir: &Path) -> Result<()> {
     let source = Artifact { name: "firmware/board.c".into(), text: FIRMWARE.into() };
     compile::write_files(&[source], dir)?;
     let built = compile::build(&[dir.join("firmware/board.c")], dir, &dir.join("firmware"), "board")?;
@@ -53,14 +52,9 @@ pub fn firmware(config: &SocConfig, dir: &Path) -> Result<()> {
 fn does_not_fit(log: &str) -> Option<String> {
     let over: Vec<String> = log
         .lines()
-        .filter_map(|line| {
-            let (prefix, (cell, rest)) = ["ICESTORM_", "SB_"].iter().find_map(|p| Some((p, line.split_once(p)?)))?;
-            let name = format!("{prefix}{}", rest.split(':').next()?);
-            let (used, available) = rest.split_once(':')?.1.split_once('/')?;
-            let used: u64 = used.trim().parse().ok()?;
-            let available: u64 = available.split_whitespace().next()?.parse().ok()?;
-            (used > available && cell.trim_start().starts_with("Info:")).then(|| format!("{used} / {available} {name}"))
-        })
+        .filter_map(utilisation_line)
+        .filter(|(_, used, available)| used > available)
+        .map(|(cell, used, available)| format!("{used} / {available} {cell}"))
         .collect();
     if !over.is_empty() {
         return Some(format!("needs {}", over.join(", ")));
@@ -72,21 +66,10 @@ fn does_not_fit(log: &str) -> Option<String> {
     Some(line.trim().trim_start_matches("ERROR: ").to_string())
 }
 
-/// The `<cell>: used/ available` line of nextpnr's device utilisation after packing.
-fn packed(log: &str, cell: &str) -> Option<(u64, u64)> {
-    let line = log.lines().find(|line| line.contains(&format!("{cell}:")))?;
-    let (used, available) = line.split(&format!("{cell}:")).nth(1)?.split_once('/')?;
-    Some((used.trim().parse().ok()?, available.split_whitespace().next()?.parse().ok()?))
-}
-
-fn used(report: &Value, cell: &str) -> (u64, u64) {
-    let entry = &report["utilization"][cell];
-    (entry["used"].as_u64().unwrap_or(0), entry["available"].as_u64().unwrap_or(0))
-}
-
 /// Synthesize, place (and with `route`, route and pack) `config` on `board` in `dir`.
 pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool) -> Result<Fit> {
-    let verilog = prepare(board, config, dir)?;
+    let (system, top) = prepare(board, config, dir)?;
+    let verilog: Vec<&str> = system.verilog.iter().map(String::as_str).chain([top.name.as_str()]).collect();
     let tool =
         |name: &str, args: &[&str]| -> Result<(bool, String)> { run_tool(name, args, dir).map_err(anyhow::Error::msg) };
     let files = verilog.join(" ");
@@ -95,35 +78,15 @@ pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool) -> Re
     if !ok {
         bail!("yosys failed on {}:\n{log}", dir.display());
     }
-    std::fs::write(dir.join(format!("{}.pcf", board.name)), pcf(board))?;
-    std::fs::write(dir.join(format!("{}_clock.py", board.name)), board.clock_script)?;
-    let (pcf, clock, freq) =
-        (format!("{}.pcf", board.name), format!("{}_clock.py", board.name), (board.clock_hz / 1_000_000).to_string());
-    let json = format!("{TOP}.json");
-    let mut args = vec![board.device, "--package", board.package, "--json", &json, "--pcf", &pcf, "--pre-pack", &clock];
-    args.extend([
-        "--freq",
-        &freq,
-        "--timing-allow-fail",
-        "--seed",
-        "1",
-        "--report",
-        "nextpnr.json",
-        "-l",
-        "nextpnr.log",
-        "-q",
-    ]);
     let asc = format!("{TOP}.asc");
-    if route {
-        args.extend(["--asc", &asc]);
-    } else {
-        args.push("--no-route");
-    }
+    let mut args = nextpnr_args(board, pcf(board), &format!("{TOP}.json"), dir)?;
+    args.extend(if route { vec!["--asc".to_string(), asc.clone()] } else { vec!["--no-route".to_string()] });
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
     let run = run_tool_within("nextpnr-ice40", &args, dir, Some(limit)).map_err(anyhow::Error::msg)?;
     if run.timed_out {
         let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
-        return Ok(Fit::NotRouted { logic_cells: packed(&log, "ICESTORM_LC") });
+        return Ok(Fit::NotRouted { logic_cells: utilisation(&log, "ICESTORM_LC") });
     }
     let (ok, output) = (run.success, run.output);
     if !ok {
@@ -143,7 +106,11 @@ pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool) -> Re
     } else {
         None
     };
-    Ok(Fit::Fits { logic_cells: used(&report, "ICESTORM_LC"), block_rams: used(&report, "ICESTORM_RAM"), fmax_mhz })
+    Ok(Fit::Fits {
+        logic_cells: used_available(&report, "ICESTORM_LC"),
+        block_rams: used_available(&report, "ICESTORM_RAM"),
+        fmax_mhz,
+    })
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use anyhow::{bail, Context, Result};
 use std::path::Path;
 
 use super::super::config::RamKind;
-use super::super::{compile, run, system_for};
-use super::{configurations, place::firmware, top, TOP};
+use super::super::run;
+use super::{configurations, place::prepare, TOP};
 use crate::build::Board;
 use crate::design::Artifact;
 
@@ -35,10 +35,8 @@ fn spram_model() -> Result<Artifact> {
 pub fn simulate(board: &Board, out: &Path, only: Option<(usize, bool)>, max_cycles: u64) -> Result<String> {
     let config = configurations(board, only)?[0];
     crate::generate::output_dir(out, "--out")?;
-    let system = system_for(&config)?;
-    compile::write_files(&system.files, out)?;
-    firmware(&config, out)?;
-    let mut extra = vec![Artifact { name: format!("{TOP}.v"), text: top::verilog(board) }];
+    let (system, top) = prepare(board, &config, out)?;
+    let mut extra = vec![top];
     if let RamKind::Spram { .. } = config.ram {
         extra.push(spram_model()?);
     }
