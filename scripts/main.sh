@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-tools.sh
+scripts/install-python.sh   # the current yosys/nextpnr (YoWASP) the reports run, and the Python tools below
 cargo build --release -q
 target/release/pmugen flow monitor --events 8 --order-width 3 --cycles 200000 --seed 1 --engine all
 target/release/pmugen flow pmu --threads 4 --counters 2 --counter-width 40 --cycles 200000 --seed 1 --engine all
@@ -19,7 +20,6 @@ target/release/pmugen plan --events CPU_CLK_UNHALTED,BRANCHES,DATA_READ --cores 
 # with their register descriptions rendered as HTML by PeakRDL, and the report of the
 # monitor behind AXI4-Lite (target/pmugen/bus/); the PMU also behind a 32-bit
 # Wishbone slave (docs/bus.md §8).
-scripts/install-python.sh
 bus=target/pmugen/bus
 for protocol in axi4lite wishbone; do
     target/release/pmugen generate monitor --events 8 --order-width 3 --bus "$protocol" --out "$bus"

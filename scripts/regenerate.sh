@@ -3,7 +3,8 @@
 # configuration, bare and behind each bus (docs/bus.md; the PMU also behind its
 # 32-bit slaves, docs/bus.md §8): the Verilog, the C headers and drivers, register
 # descriptions and tables, the FuseSoC cores, and the resource report (Markdown and
-# JSON). With --sweep, also the monitor's area sweep at W=3 (table, JSON, SVG plot)
+# JSON) on every FPGA family (docs/report.md). With --sweep, also the monitor's area
+# sweep at W=3 on the iCE40-HX8K and the ECP5 LFE5U-25F (table, JSON, SVG plot)
 # and its build options compared at N=8/16/32 with the hand-written RTL figures
 # (docs/monitor.md §7.3); about 1.5 hours on 2 cores, most of it the N = 28 and
 # N = 32 placements (each nextpnr-ice40 run stops at the report's 30-minute limit).
@@ -11,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"
 scripts/install-tools.sh
+scripts/install-python.sh
 cargo build --release -q
 pmugen=target/release/pmugen
 
@@ -18,7 +20,7 @@ pmugen=target/release/pmugen
 for bus in none axi4lite wishbone; do
     $pmugen generate monitor --events 8 --order-width 3 --bus $bus --out generated
 done
-$pmugen report monitor --events 8 --order-width 3 --out target/pmugen/event_order_monitor_n8_w3
+$pmugen report monitor --events 8 --order-width 3 --family all --out target/pmugen/event_order_monitor_n8_w3
 cp target/pmugen/event_order_monitor_n8_w3/report.md generated/event_order_monitor_n8_w3.report.md
 cp target/pmugen/event_order_monitor_n8_w3/report.json generated/event_order_monitor_n8_w3.report.json
 
@@ -33,13 +35,13 @@ done
 for bus in "--bus none" "--bus axi4lite --bus-width 32" "--bus wishbone --bus-width 32"; do
     $pmugen generate pmu --threads 1 --counters 4 --counter-width 40 --rvfi $bus --out generated
 done
-$pmugen report pmu --threads 4 --counters 2 --counter-width 40 --out target/pmugen/pmu_knc_t4_k2_c40
+$pmugen report pmu --threads 4 --counters 2 --counter-width 40 --family all --out target/pmugen/pmu_knc_t4_k2_c40
 cp target/pmugen/pmu_knc_t4_k2_c40/report.md generated/pmu_knc_t4_k2_c40.report.md
 cp target/pmugen/pmu_knc_t4_k2_c40/report.json generated/pmu_knc_t4_k2_c40.report.json
-scripts/install-python.sh && target/venv/bin/python scripts/render_timing.py   # docs/timing/*.json -> generated/timing/*.svg
+target/venv/bin/python scripts/render_timing.py   # docs/timing/*.json -> generated/timing/*.svg
 
 if [ "$sweep" = "--sweep" ]; then
-    $pmugen report monitor --sweep --order-width 3 --out target/pmugen/sweep_w3
+    $pmugen report monitor --sweep --order-width 3 --family ice40,ecp5 --out target/pmugen/sweep_w3
     for ext in md json svg; do
         cp "target/pmugen/sweep_w3/sweep.$ext" "generated/sweep_w3.$ext"
     done

@@ -1,14 +1,16 @@
 //! `pmugen build --board`: from the board top to a bitstream with open-source tools
-//! (yosys `synth_ice40`, nextpnr-ice40 with the board's PCF and clock, icepack), with
-//! a timing and utilisation summary. Fails when timing is not met at the board clock.
+//! (yosys, nextpnr with the board's pin and clock constraints, then icepack for the
+//! iCE40 boards or ecppack for the ULX3S), with a timing and utilisation summary.
+//! Fails when timing is not met at the board clock.
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use crate::report::family::Family;
+use crate::toolchain::{Tool, Toolchain};
 use pmugen_hdl::board::baud::BitTiming;
 use pmugen_hdl::board::board_top::{frame_bytes, BoardTop, Polarity};
-use pmugen_sim::tools::{require, run_tool};
 
 /// Events and order width of the board builds.
 pub const BOARD_EVENTS: usize = 8;
@@ -24,7 +26,9 @@ pub struct Board {
     pub name: &'static str,
     /// Description.
     pub title: &'static str,
-    /// nextpnr-ice40 device flag.
+    /// The FPGA family.
+    pub family: Family,
+    /// nextpnr's device flag.
     pub device: &'static str,
     /// Package.
     pub package: &'static str,
@@ -34,35 +38,45 @@ pub struct Board {
     pub reset: Polarity,
     /// LED polarity.
     pub leds: Polarity,
-    /// The pin constraints (`constraints/<name>.pcf`, built into the binary).
-    pub pcf: &'static str,
-    /// The clock constraint script for nextpnr (`constraints/<name>_clock.py`).
-    pub clock_script: &'static str,
+    /// The pin constraints with the clock's frequency (`constraints/<name>.pcf` for
+    /// iCE40, `.lpf` for ECP5), built into the binary.
+    pub constraints: &'static str,
 }
 
-/// The iCE40 boards.
-pub const BOARDS: [Board; 2] = [
+/// The boards.
+pub const BOARDS: [Board; 3] = [
     Board {
         name: "icebreaker",
         title: "iCEBreaker (iCE40UP5K-SG48)",
+        family: Family::Ice40,
         device: "--up5k",
         package: "sg48",
         clock_hz: 12_000_000,
         reset: Polarity::ActiveLow,
         leds: Polarity::ActiveLow,
-        pcf: include_str!("../constraints/icebreaker.pcf"),
-        clock_script: include_str!("../constraints/icebreaker_clock.py"),
+        constraints: include_str!("../constraints/icebreaker.pcf"),
     },
     Board {
         name: "hx8k",
         title: "iCE40-HX8K Breakout Board (iCE40HX8K-CT256)",
+        family: Family::Ice40,
         device: "--hx8k",
         package: "ct256",
         clock_hz: 12_000_000,
         reset: Polarity::ActiveLow,
         leds: Polarity::ActiveHigh,
-        pcf: include_str!("../constraints/hx8k.pcf"),
-        clock_script: include_str!("../constraints/hx8k_clock.py"),
+        constraints: include_str!("../constraints/hx8k.pcf"),
+    },
+    Board {
+        name: "ulx3s",
+        title: "ULX3S (ECP5 LFE5U-85F-CABGA381)",
+        family: Family::Ecp5,
+        device: "--85k",
+        package: "CABGA381",
+        clock_hz: 25_000_000,
+        reset: Polarity::ActiveLow,
+        leds: Polarity::ActiveHigh,
+        constraints: include_str!("../constraints/ulx3s.lpf"),
     },
 ];
 
@@ -73,6 +87,8 @@ pub enum BoardName {
     Icebreaker,
     /// iCE40-HX8K Breakout Board, iCE40HX8K-CT256, 12 MHz.
     Hx8k,
+    /// ULX3S, ECP5 LFE5U-85F-CABGA381, 25 MHz.
+    Ulx3s,
 }
 
 impl BoardName {
@@ -81,6 +97,7 @@ impl BoardName {
         match self {
             BoardName::Icebreaker => "icebreaker",
             BoardName::Hx8k => "hx8k",
+            BoardName::Ulx3s => "ulx3s",
         }
     }
 }
@@ -132,19 +149,29 @@ pub struct BuildSummary {
     pub markdown: String,
 }
 
-/// The constraints of `board` (`pcf`, its pin file's text) written into `dir`, and
-/// nextpnr-ice40's arguments for placing `json` there against the board clock (seed 1,
-/// `nextpnr.json` report, `nextpnr.log`); the caller adds `--asc` or `--no-route`. The
-/// constraints travel with the binary and are written next to the build, so that the
-/// bitstream's inputs are all in its directory.
-pub fn nextpnr_args(board: &Board, pcf: &str, json: &str, dir: &Path) -> Result<Vec<String>> {
-    let (pcf_file, clock) = (format!("{}.pcf", board.name), format!("{}_clock.py", board.name));
-    std::fs::write(dir.join(&pcf_file), pcf)?;
-    std::fs::write(dir.join(&clock), board.clock_script)?;
+/// The constraints of `board` (`constraints`, its pin file's text) written into `dir`,
+/// and nextpnr's arguments for placing `json` there against the board clock (seed 1,
+/// `nextpnr.json` report, `nextpnr.log`); the caller adds `--asc`, `--textcfg` or
+/// `--no-route`. The constraints travel with the binary and are written next to the
+/// build, so that the bitstream's inputs are all in its directory.
+pub fn nextpnr_args(board: &Board, constraints: &str, json: &str, dir: &Path) -> Result<Vec<String>> {
+    let (flag, extension) = if board.family == Family::Ecp5 { ("--lpf", "lpf") } else { ("--pcf", "pcf") };
+    let pins = format!("{}.{extension}", board.name);
+    std::fs::write(dir.join(&pins), constraints)?;
     let freq = (board.clock_hz / 1_000_000).to_string();
-    let args = [board.device, "--package", board.package, "--json", json, "--pcf", &pcf_file, "--pre-pack", &clock];
+    let args: Vec<String> =
+        [board.device, "--package", board.package, "--json", json, flag, &pins].iter().map(|a| a.to_string()).collect();
     let rest = ["--freq", &freq, "--timing-allow-fail", "--seed", "1", "--report", "nextpnr.json", "-l", "nextpnr.log"];
-    Ok(args.iter().chain(&rest).map(|a| a.to_string()).chain(["-q".to_string()]).collect())
+    Ok(args.into_iter().chain(rest.iter().map(|a| a.to_string())).chain(["-q".to_string()]).collect())
+}
+
+/// The nextpnr, packer and cells of a board's family: (nextpnr, packer, logic cell,
+/// I/O cell, block RAM, global buffer, PLL).
+fn family_tools(family: Family) -> (Tool, Tool, [&'static str; 5]) {
+    match family {
+        Family::Ecp5 => (Tool::NextpnrEcp5, Tool::Ecppack, ["TRELLIS_COMB", "TRELLIS_IO", "DP16KD", "DCCA", "EHXPLLL"]),
+        _ => (Tool::NextpnrIce40, Tool::Icepack, ["ICESTORM_LC", "SB_IO", "ICESTORM_RAM", "SB_GB", "ICESTORM_PLL"]),
+    }
 }
 
 /// A cell's (used, available) in a nextpnr `--report` JSON.
@@ -153,9 +180,10 @@ pub fn used_available(report: &Value, cell: &str) -> (u64, u64) {
     (entry["used"].as_u64().unwrap_or(0), entry["available"].as_u64().unwrap_or(0))
 }
 
-/// Build the bitstream of `board` into `out`.
-pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
-    require(&["yosys", "nextpnr-ice40", "icepack"]).map_err(anyhow::Error::msg)?;
+/// Build the bitstream of `board` into `out` with `toolchain`.
+pub fn build(board: &Board, toolchain: Toolchain, out: &Path) -> Result<BuildSummary> {
+    let (nextpnr, packer, [logic_cell, io_cell, ram_cell, global_cell, pll_cell]) = family_tools(board.family);
+    toolchain.require(&[Tool::Yosys, nextpnr, packer])?;
     let top = top_name(board);
     let verilog = board_verilog(board)?;
     // Built in a staging directory and moved into `out` when complete: an interrupted
@@ -164,48 +192,51 @@ pub fn build(board: &Board, out: &Path) -> Result<BuildSummary> {
     let staging = crate::staging::Staging::new(published)?;
     let out = staging.path();
     std::fs::write(out.join(format!("{top}.v")), verilog)?;
-    let tool = |name: &str, args: &[&str]| -> Result<String> {
-        let (ok, log) = run_tool(name, args, out).map_err(anyhow::Error::msg)?;
-        if !ok {
-            bail!("{name} failed for {top}:\n{log}");
-        }
-        Ok(log)
-    };
-    let script = format!("read_verilog {top}.v; synth_ice40 -top {top} -json {top}.json");
-    tool("yosys", &["-q", "-l", "yosys.log", "-p", &script])?;
     let json = format!("{top}.json");
-    let asc = format!("{top}.asc");
-    let mut args = nextpnr_args(board, board.pcf, &json, out)?;
-    args.extend(["--asc".to_string(), asc.clone()]);
-    tool("nextpnr-ice40", &args.iter().map(String::as_str).collect::<Vec<_>>())?;
-    let bitstream = format!("{top}.bin");
-    tool("icepack", &[&asc, &bitstream])?;
+    let script = format!("read_verilog {top}.v; {}", board.family.synth_command(&top, &json));
+    toolchain.run_ok(Tool::Yosys, &["-q", "-l", "yosys.log", "-p", &script], out, &top)?;
+    let mut args = nextpnr_args(board, board.constraints, &json, out)?;
+    let (placed, bitstream) = match board.family {
+        Family::Ecp5 => (format!("{top}.config"), format!("{top}.bit")),
+        _ => (format!("{top}.asc"), format!("{top}.bin")),
+    };
+    let placed_flag = if board.family == Family::Ecp5 { "--textcfg" } else { "--asc" };
+    args.extend([placed_flag.to_string(), placed.clone()]);
+    toolchain.run_ok(nextpnr, &args.iter().map(String::as_str).collect::<Vec<_>>(), out, &top)?;
+    // ecppack compresses: a third of the size, and every ECP5 loader takes it.
+    let pack_args: Vec<&str> = match board.family {
+        Family::Ecp5 => vec!["--compress", &placed, &bitstream],
+        _ => vec![&placed, &bitstream],
+    };
+    toolchain.run_ok(packer, &pack_args, out, &top)?;
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("nextpnr.json"))?)?;
-    let fmax_mhz = crate::report::ice40::fmax_mhz(&report).context("nextpnr reported no Fmax")?;
-    let logic_cells = used_available(&report, "ICESTORM_LC");
-    let io = used_available(&report, "SB_IO");
+    let fmax_mhz = crate::report::fpga::fmax_mhz(&report).context("nextpnr reported no Fmax")?;
+    let logic_cells = used_available(&report, logic_cell);
+    let io = used_available(&report, io_cell);
     let clock_mhz = board.clock_hz as f64 / 1e6;
     let mut markdown = String::new();
     let _ = writeln!(markdown, "# {} on the {}\n", top, board.title);
     let _ = writeln!(markdown, "| figure | value |\n|---|---:|");
-    let _ = writeln!(markdown, "| logic cells | {} / {} |", logic_cells.0, logic_cells.1);
+    let _ = writeln!(markdown, "| logic cells ({logic_cell}) | {} / {} |", logic_cells.0, logic_cells.1);
     let _ = writeln!(markdown, "| I/O | {} / {} |", io.0, io.1);
-    for cell in ["ICESTORM_RAM", "ICESTORM_PLL", "SB_GB"] {
+    for cell in [ram_cell, pll_cell, global_cell] {
         let (used, available) = used_available(&report, cell);
         let _ = writeln!(markdown, "| {cell} | {used} / {available} |");
     }
     let _ = writeln!(markdown, "| Fmax `clock` | {fmax_mhz:.1} MHz (board clock {clock_mhz:.0} MHz) |");
     let _ = writeln!(markdown, "| UART | {BAUD} baud, 8N1 |");
     let _ = writeln!(markdown, "| bitstream | `{bitstream}` |");
-    // Why SB_GB can read 8 / 8 on a design this small: nextpnr fills the global buffers
-    // nothing else uses (its pack step counts the SB_GBs already there), so the number
-    // says nothing about what is left for a user's own logic.
-    let _ = writeln!(
-        markdown,
-        "\nSB_GB: nextpnr puts the clock and the highest-fanout reset and enable nets on global \
-         buffers that nothing else uses. It reserves none: in a design that instantiates its own \
-         SB_GB (or SB_GB_IO, or a PLL output), it promotes fewer nets."
-    );
+    // Why SB_GB can read 8 / 8 on a design this small: nextpnr-ice40 fills the global
+    // buffers nothing else uses (its pack step counts the SB_GBs already there), so the
+    // number says nothing about what is left for a user's own logic.
+    if board.family == Family::Ice40 {
+        let _ = writeln!(
+            markdown,
+            "\nSB_GB: nextpnr puts the clock and the highest-fanout reset and enable nets on global \
+             buffers that nothing else uses. It reserves none: in a design that instantiates its own \
+             SB_GB (or SB_GB_IO, or a PLL output), it promotes fewer nets."
+        );
+    }
     std::fs::write(out.join("summary.md"), &markdown)?;
     staging.publish()?;
     let out = published;

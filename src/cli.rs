@@ -4,9 +4,13 @@ use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 
+use clap::ValueEnum;
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::rvfi::RvfiPmuDesign;
+use pmugen::report;
+use pmugen::report::family::{Device, Family, FamilyChoice};
 pub use pmugen::simulate::EngineChoice;
+use pmugen::toolchain::Toolchain;
 use pmugen_hdl::bus::{Bus, BUS_WIDTHS};
 use pmugen_hdl::params::{self, Matcher, MonitorOptions, MonitorParams, Parameter, SerialOutput};
 use pmugen_hdl::pmu::event_table::EventTable;
@@ -207,5 +211,64 @@ pub fn monitor_bus(bus: Bus, width: Option<usize>) -> Result<Bus> {
              the monitor's registers are 32 bits wide and its bus always carries one register per word: leave \
              --bus-width out"
         ),
+    }
+}
+
+/// Which FPGA families, devices and tools a report measures (docs/report.md).
+#[derive(Args, Clone, Debug)]
+pub struct FpgaArgs {
+    /// The FPGA family: ice40 (HX8K, UP5K; the default), ecp5 (LFE5U-25F, -45F,
+    /// -85F), gowin (GW1NR-9 of the Tang Nano 9K), xc7 (xc7a35t, synthesis only) or all;
+    /// several comma separated (e.g. ice40,ecp5).
+    #[arg(long, value_enum, value_name = "FAMILY", value_delimiter = ',')]
+    pub family: Vec<FamilyChoice>,
+    /// Only these devices, comma separated: hx8k, up5k, lfe5u-25f, lfe5u-45f,
+    /// lfe5u-85f, gw1nr-9, xc7a35t (their families are implied).
+    #[arg(long, value_name = "DEVICE", value_parser = parse_device, value_delimiter = ',')]
+    pub device: Vec<Device>,
+    /// The yosys and nextpnr: current (the pinned YoWASP packages in target/venv, the
+    /// default) or debian (Debian's packages), to set figures side by side.
+    #[arg(long, value_enum, value_name = "TOOLS", default_value = "current")]
+    pub toolchain: Toolchain,
+}
+
+/// `--device`: one of the devices reports place on.
+pub fn parse_device(text: &str) -> Result<Device, String> {
+    report::family::device(text.trim()).map_err(|e| e.to_string())
+}
+
+impl FpgaArgs {
+    /// The report options: `place` and `fmax` as the subcommand's own flags say.
+    pub fn options(&self, place: bool, fmax: bool) -> Result<report::Options> {
+        let mut chosen: Vec<Family> = Vec::new();
+        for family in self.family.iter().flat_map(|choice| choice.families()) {
+            if !chosen.contains(&family) {
+                chosen.push(family);
+            }
+        }
+        if let Some(device) = self.device.iter().find(|d| !chosen.is_empty() && !chosen.contains(&d.family)) {
+            let names: Vec<String> =
+                self.family.iter().filter_map(|c| c.to_possible_value().map(|v| v.get_name().to_string())).collect();
+            anyhow::bail!(
+                "--device {} belongs to the {} family, not to --family {}",
+                device.short,
+                device.family.title(),
+                names.join(",")
+            );
+        }
+        for family in self.device.iter().map(|d| d.family) {
+            if !chosen.contains(&family) {
+                chosen.push(family);
+            }
+        }
+        let families = if chosen.is_empty() { vec![Family::Ice40] } else { chosen };
+        Ok(report::Options {
+            place,
+            fmax,
+            seeds: None,
+            toolchain: self.toolchain,
+            families,
+            devices: (!self.device.is_empty()).then(|| self.device.iter().map(|d| d.short).collect()),
+        })
     }
 }

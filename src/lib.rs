@@ -13,4 +13,5 @@ pub mod report;
 pub mod simulate;
 pub mod soc;
 pub mod staging;
+pub mod toolchain;
 pub mod trace;

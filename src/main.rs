@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use cli::{EngineChoice, MonitorArgs, PmuArgs, RunArgs};
 use pmugen::design::{self, Design};
 use pmugen::host::command::HostAction;
+use pmugen::toolchain::Tool;
 use pmugen::{bench, generate, report, simulate};
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
@@ -76,9 +77,10 @@ enum Command {
         #[command(subcommand)]
         design: BenchDesign,
     },
-    /// Build a bitstream for a board (monitor N=8, W=3, UART 115200 baud) with yosys, nextpnr-ice40 and icepack.
+    /// Build a bitstream for a board (monitor N=8, W=3, UART 115200 baud) with yosys, nextpnr and icepack or ecppack.
     #[command(
-        after_help = "Example:\n  pmugen build --board icebreaker\n  pmugen build --board hx8k --out target/hx8k"
+        after_help = "Example:\n  pmugen build --board icebreaker\n  pmugen build --board hx8k --out target/hx8k\n  \
+                      pmugen build --board ulx3s"
     )]
     Build {
         /// The board.
@@ -87,6 +89,9 @@ enum Command {
         /// Output directory (default target/pmugen/board-<board>).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// The yosys and nextpnr: current (the pinned YoWASP packages, the default) or debian.
+        #[arg(long, value_enum, value_name = "TOOLS", default_value = "current")]
+        toolchain: pmugen::toolchain::Toolchain,
     },
     /// Talk to a board built by `pmugen build` over its UART.
     #[command(after_help = "Example:\n  pmugen host --port /dev/ttyUSB1 order E3=1,E1=2,E7=3\n  \
@@ -279,6 +284,8 @@ enum ReportDesign {
         /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
         #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus, conflicts_with_all = ["sweep", "compare"])]
         bus: Bus,
+        #[command(flatten)]
+        fpga: cli::FpgaArgs,
     },
     /// The Knights Corner-style core PMU.
     Pmu {
@@ -300,6 +307,8 @@ enum ReportDesign {
         /// The slave's data width with --bus: 64 (default) or 32 (docs/bus.md §8).
         #[arg(long, value_name = "BITS", value_parser = cli::parse_bus_width)]
         bus_width: Option<usize>,
+        #[command(flatten)]
+        fpga: cli::FpgaArgs,
     },
 }
 
@@ -427,11 +436,10 @@ fn flow<I: Clone + Debug, O: Signals + Clone>(
     report: impl FnOnce() -> Result<()>,
 ) -> Result<()> {
     // Every tool the whole flow needs is checked before anything is written or run.
-    let mut tools = vec!["yosys", "nextpnr-ice40"];
+    report::Options::default().toolchain.require(&[Tool::Yosys, Tool::NextpnrIce40])?;
     if run.engine.unwrap_or(EngineChoice::All).verilator() {
-        tools.push("verilator");
+        pmugen_sim::tools::require(&["verilator"]).map_err(anyhow::Error::msg)?;
     }
-    pmugen_sim::tools::require(&tools).map_err(anyhow::Error::msg)?;
     let paths = generate::write(design, Bus::Bare, false, out)?;
     println!("{}", generate::summary(&paths));
     run_simulation(design, run, EngineChoice::All)?;
@@ -490,30 +498,32 @@ fn main() -> Result<()> {
             Some(options) => run_simulation(&pmu.rvfi_design(options)?, &run, EngineChoice::Native)?,
             None => run_simulation(&pmu.design()?, &run, EngineChoice::Native)?,
         },
-        Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, .. } } => {
+        Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, fpga, .. } } => {
             let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));
-            report::sweep::run(&events, monitor.order_width, monitor.params().options, &out)?;
+            let options = fpga.options(true, true)?;
+            report::sweep::run(&events, monitor.order_width, monitor.params().options, &options, &out)?;
         }
-        Command::Report { design: ReportDesign::Monitor { out, compare: true, .. } } => {
-            report::compare::run(&out.unwrap_or_else(|| PathBuf::from("target/pmugen/compare")))?;
+        Command::Report { design: ReportDesign::Monitor { out, compare: true, fpga, .. } } => {
+            let out = out.unwrap_or_else(|| PathBuf::from("target/pmugen/compare"));
+            report::compare::run(&fpga.options(true, true)?, &out)?;
         }
-        Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, bus, .. } } => {
+        Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, bus, fpga, .. } } => {
             let params = monitor.params();
-            let options = report::Options { place: !budget_only, fmax: true, seeds: None };
+            let options = fpga.options(!budget_only, true)?;
             report_on_bus(&params, design::monitor(params).as_ref(), bus, out, &options)?;
         }
-        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, bus, bus_width } } => {
+        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, bus, bus_width, fpga } } => {
             let bus = cli::pmu_bus(bus, bus_width)?;
             let design = pmu.design()?;
-            let options = report::Options { place: !budget_only, fmax: !no_fmax, seeds: None };
+            let options = fpga.options(!budget_only, !no_fmax)?;
             report_on_bus(&design, &design, bus, out, &options)?;
         }
-        Command::Build { board: name, out } => {
+        Command::Build { board: name, out, toolchain } => {
             let name = name.name();
             let board = pmugen::build::board(name)?;
             let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/board-{name}")));
-            let summary = pmugen::build::build(&board, &out)?;
+            let summary = pmugen::build::build(&board, toolchain, &out)?;
             print!("{}", summary.markdown);
             println!("wrote {}", summary.bitstream.display());
         }
@@ -560,6 +570,7 @@ fn main() -> Result<()> {
                 action: None,
                 out: Some(out.clone()),
                 board: None,
+                toolchain: Default::default(),
                 no_fmax: false,
                 counters: None,
                 no_monitor: false,

@@ -8,7 +8,8 @@ use std::path::Path;
 
 use pmugen_hdl::params::{MonitorOptions, MonitorParams, SerialOutput};
 
-use super::ice40::HX8K;
+use super::family::{Family, HX8K};
+use super::Options;
 
 /// Hand-written Verilog of docs/monitor.md, yosys 0.23 synth_ice40 and nextpnr-ice40 0.4
 /// on an HX8K ct256, seeds 1..3: the figures a generator should beat.
@@ -83,12 +84,13 @@ pub struct Row {
 /// Report every option set at every size of [`SIZES`] under `out/<top>/`, and write
 /// `compare.md` and `compare.json` in `out`. A configuration whose directory already
 /// holds a current report ([`super::current_report`]) is not placed again.
-pub fn run(out: &Path) -> Result<Vec<Row>> {
+pub fn run(report: &Options, out: &Path) -> Result<Vec<Row>> {
+    let report = Options { families: vec![Family::Ice40], devices: Some(vec![HX8K.short]), ..report.clone() };
     let mut rows = Vec::new();
     for (events, order_width) in SIZES {
         for options in MonitorOptions::all() {
             let params = MonitorParams::new(events as u64, order_width as u64)?.with(options);
-            let report = super::run_or_reuse(&params, &out.join(params.top_name()))?;
+            let report = super::run_or_reuse(&params, &out.join(params.top_name()), &report)?;
             let placement = report.placement(&HX8K);
             rows.push(Row {
                 events,
@@ -134,7 +136,7 @@ pub fn markdown(rows: &[Row]) -> String {
             );
         }
         for row in rows.iter().filter(|r| (r.events, r.order_width) == (events, order_width)) {
-            let cells = super::ice40::cells_text(row.logic_cells, row.fits, row.not_routed);
+            let cells = super::fpga::cells_text(row.logic_cells, row.fits, row.not_routed);
             let fmax = |f: Option<f64>| f.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
             let flags = if row.flags.is_empty() { "(default)".to_string() } else { format!("`{}`", row.flags) };
             let _ = writeln!(

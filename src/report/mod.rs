@@ -1,13 +1,15 @@
 //! `pmugen report`: resource report and budget check for any design.
 //!
-//! Runs real yosys (`proc; flatten; opt -full` for the coarse count, `synth_ice40`
-//! for LUT/DFF/CARRY/RAM) and nextpnr-ice40 (logic cells and Fmax on each of the
-//! design's devices), writes `report.md` and `report.json`, and fails naming the
-//! group whose count differs from the design's formula. A design that does not fit
-//! a device is stated in the report, not a failure.
+//! Runs real yosys (`proc; flatten; opt -full` for the coarse count, each chosen
+//! family's synthesis for its LUTs, flip-flops, carries, block RAMs and DSPs) and
+//! nextpnr (logic and Fmax on each of the family's devices), writes `report.md` and
+//! `report.json`, and fails naming the group whose count differs from the design's
+//! formula. A design that does not fit a device is stated in the report, not a
+//! failure. The budget check is the same whatever the family.
 pub mod compare;
+pub mod family;
+pub mod fpga;
 pub mod harness;
-pub mod ice40;
 pub mod monitor;
 pub mod netlist;
 pub mod pmu;
@@ -20,10 +22,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-use pmugen_sim::tools::run_tool;
-
 use crate::design::Artifact;
-use ice40::{Device, Placement, Synthesis};
+use crate::toolchain::{Tool, Toolchain};
+use family::{Device, Family};
+use fpga::{Placement, Synthesis};
 use netlist::CoarseCounts;
 use pmugen_hdl::flip_flops::FlipFlops;
 
@@ -82,14 +84,12 @@ pub trait Subject {
     fn notes(&self, _top: &str, _counts: &CoarseCounts, _netlist: &serde_json::Value) -> Result<Vec<(String, usize)>> {
         Ok(Vec::new())
     }
-    /// The devices to place on.
-    fn devices(&self) -> &'static [Device];
     /// The placement seeds whose Fmax the report gives: seed 1 always, and the best of
     /// these (the monitor: 1..3; the PMU: 1, its placements take minutes).
     fn seeds(&self) -> &'static [u64] {
         &[1]
     }
-    /// Parts of the design whose iCE40 cost is reported on its own: (label, module
+    /// Parts of the design whose cost is reported on its own: (label, module
     /// name in the generated file), each synthesized alone.
     fn parts(&self) -> Vec<(String, String)> {
         Vec::new()
@@ -117,35 +117,52 @@ pub struct Report {
     pub notes: BTreeMap<String, usize>,
     /// What the chosen structure keeps of the budget.
     pub statements: Vec<String>,
-    /// iCE40 synthesis figures.
-    pub synthesis: Synthesis,
-    /// Placement per device.
-    pub placements: Vec<Placement>,
-    /// The design's parts synthesized alone (see [`Subject::parts`]).
-    pub parts: BTreeMap<String, Synthesis>,
+    /// Each family's figures, in the order asked for (none for `--budget-only`).
+    pub families: Vec<FamilyReport>,
     /// Coarse cells by type.
     pub coarse_cells: BTreeMap<String, usize>,
 }
 
+/// One family's figures in a report.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FamilyReport {
+    /// The synthesis counts.
+    pub synthesis: Synthesis,
+    /// Placement (or, for the xc7, the estimate) per device.
+    pub placements: Vec<Placement>,
+    /// The design's parts synthesized alone (see [`Subject::parts`]).
+    pub parts: BTreeMap<String, Synthesis>,
+    /// Wall-clock seconds the family's synthesis and placements took.
+    #[serde(default)]
+    pub seconds: f64,
+}
+
 impl Report {
+    /// The figures of `family`, when the report has them.
+    pub fn family(&self, family: Family) -> Option<&FamilyReport> {
+        self.families.iter().find(|f| f.synthesis.family == family)
+    }
+
     /// The placement on the device named `device`.
     pub fn placement(&self, device: &Device) -> &Placement {
-        self.placements.iter().find(|p| p.device == device.name).expect("the report placed on this device")
+        self.families
+            .iter()
+            .flat_map(|f| &f.placements)
+            .find(|p| p.device == device.name)
+            .expect("the report placed on this device")
     }
 }
 
-/// The versions of yosys and nextpnr-ice40 a report records.
-pub(crate) fn tool_versions(dir: &Path) -> BTreeMap<String, String> {
-    let mut tools = BTreeMap::new();
-    tools.insert("yosys".to_string(), tool_version("yosys", "-V", dir));
-    tools.insert("nextpnr-ice40".to_string(), tool_version("nextpnr-ice40", "--version", dir));
+/// The tools a report of `families` runs (yosys alone for a budget-only report).
+fn report_tools(families: &[Family], place: bool) -> Vec<Tool> {
+    let mut tools = vec![Tool::Yosys];
+    tools.extend(families.iter().filter(|_| place).filter_map(|f| f.nextpnr()));
     tools
 }
 
-fn tool_version(tool: &str, flag: &str, dir: &Path) -> String {
-    run_tool(tool, &[flag], dir)
-        .map(|(_, text)| text.lines().next().unwrap_or("").trim().to_string())
-        .unwrap_or_else(|_| "missing".to_string())
+/// The versions of the tools a report of `options` runs, with the toolchain's name.
+pub(crate) fn tool_versions(options: &Options, dir: &Path) -> BTreeMap<String, String> {
+    options.toolchain.versions(&report_tools(&options.families, options.place), dir)
 }
 
 /// The Markdown rendering of `report`.
@@ -153,13 +170,15 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "# Resource report: {}\n", report.design);
     let parameters: Vec<String> = report.parameters.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    let tools: Vec<&str> =
+        report.tools.iter().filter(|(tool, _)| tool.as_str() != "toolchain").map(|(_, v)| v.as_str()).collect();
+    let toolchain = report.tools.get("toolchain").map_or("", String::as_str);
     let _ = writeln!(
         md,
-        "{}. Generated by pmugen {}; {}; {}.\n",
+        "{}. Generated by pmugen {}; {toolchain} toolchain: {}.\n",
         parameters.join(", "),
         report.generator,
-        report.tools["yosys"],
-        report.tools["nextpnr-ice40"]
+        tools.join("; ")
     );
     let _ = writeln!(md, "## Budget ({budget_source}, after `proc; flatten; opt -full`)\n");
     let _ = writeln!(md, "| item | formula | expected | counted | check |\n|---|---|---:|---:|---|");
@@ -178,10 +197,11 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
         let _ = writeln!(md, "| {group} | {count} |");
     }
     let _ = writeln!(md, "| **total** | **{}** |\n", report.total_flip_flops);
-    if report.placements.is_empty() {
-        let _ = writeln!(md, "## iCE40\n\nNot synthesized: a budget-only run (`--budget-only`).");
-    } else {
-        ice40_markdown(&mut md, report);
+    if report.families.is_empty() {
+        let _ = writeln!(md, "## FPGA figures\n\nNot synthesized: a budget-only run (`--budget-only`).");
+    }
+    for family in &report.families {
+        family_markdown(&mut md, family);
     }
     let _ = writeln!(md, "\n## Coarse cells\n\n| cell | count |\n|---|---:|");
     for (cell, count) in &report.coarse_cells {
@@ -190,24 +210,31 @@ pub fn markdown(report: &Report, budget_source: &str) -> String {
     md
 }
 
-/// The iCE40 section of a report: cell counts and each device's placement.
-fn ice40_markdown(md: &mut String, report: &Report) {
+/// A family's section of a report: cell counts and each device's placement.
+fn family_markdown(md: &mut String, report: &FamilyReport) {
     let s = &report.synthesis;
+    let family = s.family;
+    let heads = family.figure_heads();
     let seeds: Vec<String> =
         report.placements.first().map_or(Vec::new(), |p| p.fmax_by_seed.iter().map(|(s, _)| s.to_string()).collect());
     // A best-of column only where more than one seed was placed (the PMU places one).
     let several = report.placements.iter().any(|p| p.fmax_by_seed.len() > 1);
     let seed_text = if several { format!("seeds {}", seeds.join(", ")) } else { "seed 1".to_string() };
-    let _ = writeln!(md, "## iCE40 (`synth_ice40`, nextpnr-ice40 {seed_text}, {} MHz target)\n", ice40::TARGET_MHZ);
+    let place_text = match family.nextpnr() {
+        Some(tool) => format!("{} {seed_text}, {} MHz target", tool.name(), fpga::TARGET_MHZ),
+        None => "no open place and route: a synthesis estimate".to_string(),
+    };
+    let synth = family.synth_command("", "").split(' ').next().unwrap_or_default().to_string();
+    let _ = writeln!(md, "## {} (`{synth}`, {place_text})\n", family.title());
+    let _ = writeln!(md, "Synthesis and placement took {:.0} s.\n", report.seconds);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
-    let _ = writeln!(
-        md,
-        "| SB_LUT4 | {} |\n| SB_DFF* | {} |\n| SB_CARRY | {} |\n| SB_RAM40_4K | {} |",
-        s.lut4, s.dff, s.carry, s.ram
-    );
+    for (head, value) in heads.iter().zip(s.figures()) {
+        let _ = writeln!(md, "| {head} | {value} |");
+    }
+    let unit = family.logic_unit().1;
     let (fmax_head, best_head, best_rule) =
         if several { ("Fmax `clock`, seed 1", " best Fmax (seed) |", "---:|") } else { ("Fmax `clock`", "", "") };
-    let _ = writeln!(md, "\n| device | logic cells | fits | {fmax_head} |{best_head}\n|---|---:|---|---:|{best_rule}");
+    let _ = writeln!(md, "\n| device | {unit} | fits | {fmax_head} |{best_head}\n|---|---:|---|---:|{best_rule}");
     for p in &report.placements {
         let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
         let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
@@ -218,31 +245,46 @@ fn ice40_markdown(md: &mut String, report: &Report) {
         let _ = writeln!(md, "| {} | {cells} | {fits} | {fmax} |{best}", p.device);
     }
     if report.placements.iter().any(|p| p.timed_in_harness) {
-        let _ = writeln!(
-            md,
-            "\nThe core has more ports than the package has pins: its logic cells are those of the bare core \
-             (nextpnr packs before it places), and its Fmax is measured in a pin harness (every input from its \
-             own shift-chain flip-flop, the outputs folded into one registered XOR), so the register port's \
-             and the event inputs' paths are timed from flip-flops as in a system-on-chip."
-        );
+        let _ = writeln!(md, "\n{}", harness_text(family));
     }
     for p in report.placements.iter().filter(|p| p.note.is_some()) {
         let _ = writeln!(md, "\n{}: {}", p.device, p.note.as_deref().unwrap_or(""));
     }
     if !report.parts.is_empty() {
-        let _ = writeln!(md, "\n### Parts synthesized alone (`synth_ice40` of the part's module as top)\n");
-        let _ = writeln!(md, "| part | SB_LUT4 | SB_DFF* | SB_CARRY | SB_RAM40_4K |\n|---|---:|---:|---:|---:|");
+        let _ = writeln!(md, "\n### Parts synthesized alone (`{synth}` of the part's module as top)\n");
+        let _ = writeln!(md, "| part | {} |\n|---|---:|---:|---:|---:|---:|", heads.join(" | "));
         for (part, s) in &report.parts {
-            let _ = writeln!(md, "| {part} | {} | {} | {} | {} |", s.lut4, s.dff, s.carry, s.ram);
+            let figures: Vec<String> = s.figures().iter().map(u64::to_string).collect();
+            let _ = writeln!(md, "| {part} | {} |", figures.join(" | "));
         }
+    }
+    md.push('\n');
+}
+
+/// What the pin harness means for a family's figures.
+fn harness_text(family: Family) -> String {
+    let what = "its Fmax is measured in a pin harness (every input from its own shift-chain flip-flop, the \
+                outputs folded into one registered XOR), so the register port's and the event inputs' paths are \
+                timed from flip-flops as in a system-on-chip";
+    match family {
+        Family::Gowin => format!(
+            "nextpnr-himbaechel-gowin places only designs whose every port is on a constrained pin, so the core \
+             is placed in the pin harness (on the Tang Nano 9K's clock and UART pins): its LUT4s are those of \
+             that placement (the harness's XOR tree adds about one LUT4 per three output bits; its chain adds \
+             flip-flops only), and {what}."
+        ),
+        _ => format!(
+            "The core has more ports than the package has pins: its logic is that of the bare core (nextpnr packs \
+             before it places), and {what}."
+        ),
     }
 }
 
 /// What a report run does besides the budget count.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
-    /// Synthesize for iCE40 and place on the design's devices (minutes); without,
-    /// only the coarse netlist is built and the budget checked (seconds).
+    /// Synthesize for each family and place on its devices (minutes); without, only
+    /// the coarse netlist is built and the budget checked (seconds).
     pub place: bool,
     /// Measure Fmax in the pin harness when the core has more ports than pins
     /// (without, such a core gets its logic cells and fit only).
@@ -250,32 +292,61 @@ pub struct Options {
     /// The placement seeds, or `None` for the design's own ([`Subject::seeds`]). The
     /// test suite places seed 1 only: its checks do not read the best of several.
     pub seeds: Option<&'static [u64]>,
+    /// The tools.
+    pub toolchain: Toolchain,
+    /// The families, in report order.
+    pub families: Vec<Family>,
+    /// Only these devices (by [`Device::short`] name); `None` for each family's all.
+    pub devices: Option<Vec<&'static str>>,
+}
+
+impl Default for Options {
+    /// The iCE40 report with the current tools, Fmax measured, the design's own seeds.
+    fn default() -> Self {
+        Options {
+            place: true,
+            fmax: true,
+            seeds: None,
+            toolchain: Toolchain::Current,
+            families: vec![Family::Ice40],
+            devices: None,
+        }
+    }
+}
+
+impl Options {
+    /// The devices of `family` this run places on.
+    fn devices(&self, family: Family) -> Vec<Device> {
+        let chosen = |d: &Device| self.devices.as_ref().is_none_or(|names| names.contains(&d.short));
+        family.devices().into_iter().filter(chosen).collect()
+    }
 }
 
 /// Generate, synthesize, place, write `report.md`/`report.json` into `out`, and
 /// check the budget. Returns the report; an error names the group that is off.
 pub fn run(subject: &dyn Subject, out: &Path) -> Result<Report> {
-    run_with(subject, out, &Options { place: true, fmax: true, seeds: None })
+    run_with(subject, out, &Options::default())
 }
 
 /// The earlier report in `out`, if it is of the very Verilog `subject` generates now,
-/// was made by this pmugen version with the installed yosys and nextpnr-ice40, and met
-/// its budget. The sweep and the comparison use it instead of placing again: their
-/// largest configurations take most of their hour in nextpnr-ice40.
-pub fn current_report(subject: &dyn Subject, out: &Path) -> Result<Option<Report>> {
+/// was made by this pmugen version with the tools `options` would run, for its
+/// families, and met its budget. The sweep and the comparison use it instead of
+/// placing again: their largest configurations take most of their time in nextpnr.
+pub fn current_report(subject: &dyn Subject, out: &Path, options: &Options) -> Result<Option<Report>> {
     let Ok(text) = std::fs::read_to_string(out.join("report.json")) else { return Ok(None) };
     let Ok(earlier) = serde_json::from_str::<Report>(&text) else { return Ok(None) };
     let files = subject.files().map_err(anyhow::Error::msg)?;
     let verilog = &files[0];
     let same_verilog = std::fs::read_to_string(out.join(&verilog.name)).is_ok_and(|text| text == verilog.text);
-    let same_tools = earlier.generator == env!("CARGO_PKG_VERSION") && earlier.tools == tool_versions(out);
+    let same_tools = earlier.generator == env!("CARGO_PKG_VERSION") && earlier.tools == tool_versions(options, out);
+    let same_families = earlier.families.iter().map(|f| f.synthesis.family).eq(options.families.iter().copied());
     let budget_met = earlier.budget.iter().all(|line| line.actual == line.expected);
-    Ok((same_verilog && same_tools && budget_met).then_some(earlier))
+    Ok((same_verilog && same_tools && same_families && budget_met).then_some(earlier))
 }
 
-/// [`run`], or the report already in `out` when it is current ([`current_report`]).
-pub fn run_or_reuse(subject: &dyn Subject, out: &Path) -> Result<Report> {
-    if let Some(report) = current_report(subject, out)? {
+/// [`run_with`], or the report already in `out` when it is current ([`current_report`]).
+pub fn run_or_reuse(subject: &dyn Subject, out: &Path, options: &Options) -> Result<Report> {
+    if let Some(report) = current_report(subject, out, options)? {
         let path = out.join("report.json");
         eprintln!(
             "report {}: {} is current (same Verilog, pmugen and tools); not run again",
@@ -284,14 +355,14 @@ pub fn run_or_reuse(subject: &dyn Subject, out: &Path) -> Result<Report> {
         );
         return Ok(report);
     }
-    run(subject, out)
+    run_with(subject, out, options)
 }
 
 /// [`run`] with `options`.
 pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<Report> {
     let published = out;
-    let tools: &[&str] = if options.place { &["yosys", "nextpnr-ice40"] } else { &["yosys"] };
-    pmugen_sim::tools::require(tools).map_err(anyhow::Error::msg)?;
+    let toolchain = options.toolchain;
+    toolchain.require(&report_tools(&options.families, options.place))?;
     let top = subject.top_name();
     let files = subject.files().map_err(anyhow::Error::msg)?;
     // Everything is written in a staging directory and moved into `out` at the end, so
@@ -303,60 +374,99 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
     let script = include_str!("../../scripts/yosys/budget.ys").replace("{file}", &verilog_file).replace("{top}", &top);
     std::fs::write(out.join("budget.ys"), &script)?;
     eprintln!("report {top}: yosys coarse netlist ...");
-    let (ok, log) =
-        run_tool("yosys", &["-q", "-l", "budget.log", "-s", "budget.ys"], out).map_err(anyhow::Error::msg)?;
+    let (ok, log) = toolchain.run(Tool::Yosys, &["-q", "-l", "budget.log", "-s", "budget.ys"], out)?;
     if !ok {
         bail!("yosys budget pass failed for {top}:\n{log}");
     }
     let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("coarse.json"))?)?;
     let counts = netlist::analyse(&netlist, &top, &subject.flip_flops(), subject.groups(), subject.scope())?;
-    let synthesis = if options.place {
-        eprintln!("report {top}: yosys synth_ice40 ...");
-        ice40::synthesize(out, &verilog_file, &top, "ice40")?
-    } else {
-        Synthesis::default()
-    };
-    let mut placements = Vec::new();
-    let mut harness_ready = false;
-    let seeds = options.seeds.unwrap_or_else(|| subject.seeds());
-    for device in subject.devices().iter().filter(|_| options.place) {
-        eprintln!("report {top}: nextpnr-ice40 on the {} ...", device.name);
-        let mut placement = ice40::place_seeds(out, "ice40", device, seeds)?;
-        if placement.pin_limited() && !options.fmax {
-            placement.fits = true;
-            placement.note = Some("the core fits; Fmax not measured (--no-fmax)".to_string());
-        } else if placement.pin_limited() {
-            if !harness_ready {
-                eprintln!("report {top}: more ports than pins; timing in the pin harness ...");
-                let ports = harness::top_ports(&files[0].text, &top)?;
+    let mut families = Vec::new();
+    let mut harness_written = false;
+    for &family in options.families.iter().filter(|_| options.place) {
+        let places = family.nextpnr().is_some();
+        let ports = harness::top_ports(&files[0].text, &top)?;
+        let mut harness = |family: Family| -> Result<String> {
+            if !harness_written {
                 let text = format!("{}\n{}", files[0].text, harness::verilog(&top, &ports));
                 std::fs::write(out.join("harness.v"), text)?;
-                ice40::synthesize(out, "harness.v", &format!("{top}_harness"), "harness")?;
-                harness_ready = true;
+                harness_written = true;
             }
-            let timed = ice40::place_seeds(out, "harness", device, seeds)?;
-            placement.fits = true;
-            placement.timed_in_harness = true;
-            placement.harness_logic_cells = timed.logic_cells;
-            placement.fmax_mhz = timed.fmax_mhz;
-            placement.fmax_by_seed = timed.fmax_by_seed.clone();
-            placement.note = match timed.fits {
-                true => None,
-                false => Some(format!(
-                    "the core fits; Fmax not measured: the pin harness does not fit ({})",
-                    timed.note.unwrap_or_default()
-                )),
+            let name = format!("{}-harness", family.key());
+            fpga::synthesize(toolchain, family, out, "harness.v", &format!("{top}_harness"), &name)?;
+            Ok(name)
+        };
+        eprintln!("report {top}: yosys {} synthesis ...", family.title());
+        let started = std::time::Instant::now();
+        let synthesis = fpga::synthesize(toolchain, family, out, &verilog_file, &top, family.key())?;
+        let mut placements = Vec::new();
+        let mut harness_name = None;
+        let seeds = options.seeds.unwrap_or_else(|| subject.seeds());
+        for device in options.devices(family) {
+            if !places {
+                placements.push(fpga::estimate(&synthesis, &device));
+                continue;
+            }
+            let in_harness_only = family == Family::Gowin;
+            let mut placement = if in_harness_only {
+                core_on_gowin(&device)
+            } else {
+                eprintln!("report {top}: nextpnr on the {} ...", device.name);
+                fpga::place_seeds(toolchain, out, family.key(), &device, seeds)?
             };
+            let pin_limited = in_harness_only || placement.pin_limited();
+            // nextpnr-himbaechel-gowin gives the Gowin core's LUT4s only by placing it in
+            // the harness, so --no-fmax does not skip that placement.
+            if pin_limited && !options.fmax && !in_harness_only {
+                placement.fits = placement.logic_cells.is_some_and(|lc| lc <= device.logic_cells);
+                placement.note = Some("the core's logic from its packing; Fmax not measured (--no-fmax)".to_string());
+            } else if pin_limited {
+                if harness_name.is_none() {
+                    eprintln!("report {top}: more ports than pins; timing in the pin harness ...");
+                    harness_name = Some(harness(family)?);
+                }
+                let name = harness_name.as_deref().unwrap_or_default();
+                eprintln!("report {top}: nextpnr on the {} (pin harness) ...", device.name);
+                let timed = fpga::place_seeds(toolchain, out, name, &device, seeds)?;
+                let core_fits = placement.logic_cells.is_some_and(|lc| lc <= device.logic_cells);
+                placement.fits = core_fits && !in_harness_only;
+                placement.timed_in_harness = true;
+                placement.harness_logic_cells = timed.logic_cells;
+                placement.fmax_mhz = timed.fmax_mhz;
+                placement.fmax_by_seed = timed.fmax_by_seed.clone();
+                if in_harness_only {
+                    // The core's logic is counted as placed: its LUT4s in the harness.
+                    (placement.logic_cells, placement.fits) = (timed.logic_cells, timed.fits);
+                }
+                let core_fits = placement.fits || core_fits;
+                placement.note = match (core_fits, timed.fits) {
+                    (false, _) => Some(match placement.logic_cells {
+                        Some(lc) => format!(
+                            "does not fit the {}: needs {lc} of its {} {}",
+                            device.name,
+                            device.logic_cells,
+                            family.logic_unit().1
+                        ),
+                        None => timed.note.clone().unwrap_or_else(|| format!("does not fit the {}", device.name)),
+                    }),
+                    (true, true) => None,
+                    (true, false) => Some(format!(
+                        "the core fits; Fmax not measured: the pin harness does not fit ({})",
+                        timed.note.unwrap_or_default()
+                    )),
+                };
+            }
+            placements.push(placement);
         }
-        placements.push(placement);
+        let mut parts = BTreeMap::new();
+        for (label, module) in subject.parts() {
+            eprintln!("report {top}: yosys {} synthesis of the {label} alone ...", family.title());
+            let name = format!("{}-part_{}", family.key(), label.replace(' ', "_"));
+            parts.insert(label, fpga::synthesize(toolchain, family, out, &verilog_file, &module, &name)?);
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        families.push(FamilyReport { synthesis, placements, parts, seconds });
     }
-    let mut parts = BTreeMap::new();
-    for (label, module) in subject.parts().into_iter().filter(|_| options.place) {
-        eprintln!("report {top}: yosys synth_ice40 of the {label} alone ...");
-        let name = format!("part_{}", label.replace(' ', "_"));
-        parts.insert(label, ice40::synthesize(out, &verilog_file, &module, &name)?);
-    }
-    let tools = tool_versions(out);
+    let tools = tool_versions(options, out);
     let report = Report {
         design: top.clone(),
         parameters: subject.parameters().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
@@ -367,9 +477,7 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         budget: subject.budget(&top, &counts, &netlist)?,
         notes: subject.notes(&top, &counts, &netlist)?.into_iter().collect(),
         statements: subject.statements(),
-        synthesis,
-        placements,
-        parts,
+        families,
         coarse_cells: counts.cells.clone(),
     };
     std::fs::write(out.join("report.md"), markdown(&report, subject.budget_source()))?;
@@ -398,27 +506,56 @@ fn print_summary(report: &Report, path: &Path) {
         println!("  {:<28} {:>5} (expected {} = {}) {verdict}", line.item, line.actual, line.formula, line.expected);
     }
     println!("  total flip-flops             {:>5}", report.total_flip_flops);
-    let s = &report.synthesis;
-    if report.placements.is_empty() {
-        println!("  iCE40                        not synthesized (budget only)");
+    if report.families.is_empty() {
+        println!("  FPGA                         not synthesized (budget only)");
         return;
     }
-    println!("  iCE40 LUT4 / DFF / CARRY / RAM  {} / {} / {} / {}", s.lut4, s.dff, s.carry, s.ram);
-    for (part, s) in &report.parts {
-        println!("  {part:<28} LUT4 / DFF / CARRY / RAM  {} / {} / {} / {} (alone)", s.lut4, s.dff, s.carry, s.ram);
-    }
-    for p in &report.placements {
-        let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
-        match p.fmax_mhz {
-            Some(f) => match p.best_fmax().filter(|_| p.fmax_by_seed.len() > 1) {
-                Some((seed, best)) => println!(
-                    "  {:<20} {cells} logic cells, Fmax {f:.1} MHz (seed 1), best {best:.1} MHz (seed {seed} of {})",
-                    p.device,
-                    p.fmax_by_seed.len()
-                ),
-                None => println!("  {:<20} {cells} logic cells, Fmax {f:.1} MHz", p.device),
-            },
-            None => println!("  {:<20} {cells} logic cells, {}", p.device, p.note.as_deref().unwrap_or("not placed")),
+    for family in &report.families {
+        let s = &family.synthesis;
+        let heads = s.family.figure_heads();
+        let figures: Vec<String> = s.figures().iter().map(u64::to_string).collect();
+        println!("  {} {}  {}", s.family.title(), heads.join(" / "), figures.join(" / "));
+        for (part, s) in &family.parts {
+            let figures: Vec<String> = s.figures().iter().map(u64::to_string).collect();
+            println!("    {part:<26} {} (alone)", figures.join(" / "));
         }
+        for p in &family.placements {
+            let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));
+            let unit = s.family.logic_unit().1;
+            match p.fmax_mhz {
+                Some(f) => match p.best_fmax().filter(|_| p.fmax_by_seed.len() > 1) {
+                    Some((seed, best)) => println!(
+                        "  {:<24} {cells} {unit}, Fmax {f:.1} MHz (seed 1), best {best:.1} MHz (seed {seed} of {})",
+                        p.device,
+                        p.fmax_by_seed.len()
+                    ),
+                    None => println!("  {:<24} {cells} {unit}, Fmax {f:.1} MHz", p.device),
+                },
+                None => println!(
+                    "  {:<24} {cells} {unit}, {}: {}",
+                    p.device,
+                    p.fit_text().trim_matches('*'),
+                    p.note.as_deref().unwrap_or("not placed")
+                ),
+            }
+        }
+    }
+}
+
+/// The Gowin core before placement: nextpnr-himbaechel-gowin places only constrained
+/// I/O, so the core is placed and timed in the pin harness, which gives its LUT4s.
+fn core_on_gowin(device: &Device) -> Placement {
+    Placement {
+        device: device.name.to_string(),
+        logic_cells: None,
+        logic_cells_available: device.logic_cells,
+        fits: false,
+        fmax_mhz: None,
+        fmax_by_seed: Vec::new(),
+        timed_in_harness: false,
+        harness_logic_cells: None,
+        note: None,
+        not_routed: false,
+        estimate: false,
     }
 }

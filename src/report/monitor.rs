@@ -5,7 +5,6 @@ use serde_json::Value;
 
 use pmugen_hdl::params::{Matcher, MonitorParams, SerialOutput};
 
-use super::ice40::{Device, HX8K};
 use super::netlist::{self, CoarseCounts};
 use super::{BudgetLine, Subject};
 use crate::design::{self, Artifact};
@@ -93,9 +92,6 @@ impl Subject for MonitorParams {
             );
         }
         statements
-    }
-    fn devices(&self) -> &'static [Device] {
-        &[HX8K]
     }
     fn seeds(&self) -> &'static [u64] {
         &[1, 2, 3]

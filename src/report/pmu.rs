@@ -4,7 +4,6 @@
 use anyhow::Result;
 use serde_json::Value;
 
-use super::ice40::{Device, HX8K, UP5K};
 use super::netlist::CoarseCounts;
 use super::{BudgetLine, Subject};
 use crate::design::pmu::PmuDesign;
@@ -49,9 +48,6 @@ impl Subject for PmuDesign {
             BudgetLine::new(groups::GLOBAL_CONTROL, "T*K", tk, counts.group(groups::GLOBAL_CONTROL)),
             BudgetLine::new(groups::OVERFLOW_STATUS, "T*K", tk, counts.group(groups::OVERFLOW_STATUS)),
         ])
-    }
-    fn devices(&self) -> &'static [Device] {
-        &[HX8K, UP5K]
     }
     fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
         let trace_flip_flops = groups::TRACE.iter().map(|group| counts.group(group)).sum();

@@ -10,8 +10,8 @@ use pmugen_hdl::params::{MonitorOptions, MonitorParams};
 
 use super::compare::HAND_RTL;
 
-use super::ice40::HX8K;
-use super::Report;
+use super::family::Family;
+use super::{Options, Report};
 
 /// The default sweep: dense where the design is small, then every 4 events.
 pub const DEFAULT_EVENTS: [usize; 11] = [2, 4, 6, 8, 10, 12, 16, 20, 24, 28, 32];
@@ -19,6 +19,10 @@ pub const DEFAULT_EVENTS: [usize; 11] = [2, 4, 6, 8, 10, 12, 16, 20, 24, 28, 32]
 /// One configuration of the sweep.
 #[derive(Clone, Debug, Serialize)]
 pub struct SweepPoint {
+    /// The family.
+    pub family: Family,
+    /// The device placed on.
+    pub device: String,
     /// N.
     pub events: usize,
     /// All flip-flops.
@@ -27,29 +31,32 @@ pub struct SweepPoint {
     pub record: usize,
     /// Order-register flip-flops (W*N).
     pub order: usize,
-    /// iCE40 LUT4 cells.
-    pub lut4: u64,
-    /// Packed logic cells.
+    /// LUTs of the family's synthesis.
+    pub luts: u64,
+    /// Packed logic (the family's logic unit).
     pub logic_cells: Option<u64>,
-    /// Placed and routed on the HX8K.
+    /// Placed and routed on the device.
     pub fits: bool,
-    /// Packed, but nextpnr-ice40 did not finish routing within its time limit.
+    /// Packed, but nextpnr did not finish routing within its time limit.
     pub not_routed: bool,
-    /// Fmax with placement seed 1, if the design fits the HX8K.
+    /// Fmax with placement seed 1, if the design fits the device.
     pub fmax_mhz: Option<f64>,
     /// The best Fmax of placement seeds 1..3.
     pub best_fmax_mhz: Option<f64>,
 }
 
 impl SweepPoint {
-    fn from_report(report: &Report) -> Self {
-        let placement = report.placement(&HX8K);
+    fn from_report(report: &Report, family: Family) -> Self {
+        let figures = report.family(family).expect("the sweep's report has its family");
+        let placement = &figures.placements[0];
         Self {
+            family,
+            device: placement.device.clone(),
             events: report.parameters["N"].parse().expect("N is a number"),
             flip_flops: report.total_flip_flops,
             record: report.flip_flops["context record"],
             order: report.flip_flops["order register"],
-            lut4: report.synthesis.lut4,
+            luts: figures.synthesis.luts,
             logic_cells: placement.logic_cells,
             fits: placement.fits,
             not_routed: placement.not_routed,
@@ -60,13 +67,26 @@ impl SweepPoint {
 }
 
 /// Run the report for every N in `events` at order width `order_width` with `options`,
-/// writing each report under `out/n{N}/` and `sweep.md`, `sweep.json`, `sweep.svg` in `out`.
-pub fn run(events: &[usize], order_width: usize, options: MonitorOptions, out: &Path) -> Result<Vec<SweepPoint>> {
+/// on the first device of each family of `report` (the iCE40-HX8K, the LFE5U-25F,
+/// ...), writing each report under `out/<family>/n{N}/` and `sweep.md`, `sweep.json`,
+/// `sweep.svg` in `out`.
+pub fn run(
+    events: &[usize],
+    order_width: usize,
+    options: MonitorOptions,
+    report: &Options,
+    out: &Path,
+) -> Result<Vec<SweepPoint>> {
     let mut points = Vec::new();
-    for &n in events {
-        let params = MonitorParams::new(n as u64, order_width as u64)?.with(options);
-        let report = super::run_or_reuse(&params, &out.join(format!("n{n}")))?;
-        points.push(SweepPoint::from_report(&report));
+    for &family in &report.families {
+        let device = family.devices()[0];
+        let options_here = Options { families: vec![family], devices: Some(vec![device.short]), ..report.clone() };
+        for &n in events {
+            let params = MonitorParams::new(n as u64, order_width as u64)?.with(options);
+            let dir = out.join(family.key()).join(format!("n{n}"));
+            let report = super::run_or_reuse(&params, &dir, &options_here)?;
+            points.push(SweepPoint::from_report(&report, family));
+        }
     }
     std::fs::write(out.join("sweep.md"), markdown(&points, order_width))?;
     std::fs::write(out.join("sweep.json"), serde_json::to_string_pretty(&points)? + "\n")?;
@@ -77,23 +97,34 @@ pub fn run(events: &[usize], order_width: usize, options: MonitorOptions, out: &
 
 /// The sweep as a Markdown table.
 pub fn markdown(points: &[SweepPoint], order_width: usize) -> String {
-    let mut md = format!(
-        "Area sweep at W = {order_width} (yosys 0.23 synth_ice40, nextpnr-ice40 0.4 on an iCE40-HX8K ct256)\n\n\
-         | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | LUT4 | logic cells | Fmax, seed 1 | best of seeds 1..3 |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|\n"
-    );
-    for p in points {
-        let lc = super::ice40::cells_text(p.logic_cells, p.fits, p.not_routed);
-        let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
-        let best = p.best_fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
-        let _ = writeln!(
+    let mut md = String::new();
+    let mut families: Vec<Family> = points.iter().map(|p| p.family).collect();
+    families.dedup();
+    for family in families {
+        let here: Vec<&SweepPoint> = points.iter().filter(|p| p.family == family).collect();
+        let (luts, unit) = (family.figure_heads()[0], family.logic_unit().1);
+        let _ = write!(
             md,
-            "| {} | {} | {} | {} | {} | {lc} | {fmax} | {best} |",
-            p.events, p.flip_flops, p.record, p.order, p.lut4
+            "Area sweep at W = {order_width} on the {}\n\n\
+             | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | {luts} | {unit} | Fmax, seed 1 | best of seeds 1..3 |\n\
+             |---:|---:|---:|---:|---:|---:|---:|---:|\n",
+            here[0].device
         );
+        for p in here {
+            let lc = super::fpga::cells_text(p.logic_cells, p.fits, p.not_routed);
+            let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
+            let best = p.best_fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {lc} | {fmax} | {best} |",
+                p.events, p.flip_flops, p.record, p.order, p.luts
+            );
+        }
+        md.push('\n');
     }
     md.push_str(
-        "\nHand-written Verilog of the same contract (same tools, seeds 1..3), the second series of the plot:\n\n",
+        "Hand-written Verilog of the same contract on the iCE40-HX8K (yosys 0.23, nextpnr-ice40 0.4, seeds 1..3), \
+         the squares of the plot:\n\n",
     );
     md.push_str("| N | W | logic cells | Fmax |\n|---:|---:|---:|---:|\n");
     for hand in HAND_RTL {
@@ -185,14 +216,18 @@ fn legend(x: f64, y: f64, entries: &[(&str, &str, bool)]) -> String {
     s
 }
 
+/// Each family's series colors: (packed logic and Fmax, LUTs).
+const FAMILY_COLORS: [(&str, &str); 4] =
+    [("#ff7f0e", "#d62728"), ("#17becf", "#8c564b"), ("#e377c2", "#7f7f7f"), ("#bcbd22", "#393b79")];
+
 /// The sweep as an SVG: resources against N (with the formula curves) above,
-/// Fmax against N below.
+/// Fmax against N below, a series per family.
 pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
     let x_max = points.iter().map(|p| p.events).max().unwrap_or(2) as f64;
     let hand_in_range = || HAND_RTL.iter().filter(move |h| h.events as f64 <= x_max);
     let lut_max = points
         .iter()
-        .map(|p| p.logic_cells.unwrap_or(p.lut4) as f64)
+        .map(|p| p.logic_cells.unwrap_or(p.luts).max(p.luts) as f64)
         .chain(hand_in_range().map(|h| h.cells.1 as f64))
         .fold(1.0, f64::max);
     let fmax_max =
@@ -200,7 +235,11 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
             * 1.15;
     let area = Panel { left: 70.0, top: 40.0, width: 560.0, height: 260.0, x_max, y_max: lut_max * 1.1 };
     let speed = Panel { left: 70.0, top: 380.0, width: 560.0, height: 160.0, x_max, y_max: fmax_max };
-    let series = |f: &dyn Fn(&SweepPoint) -> f64| points.iter().map(|p| (p.events as f64, f(p))).collect::<Vec<_>>();
+    let mut families: Vec<Family> = points.iter().map(|p| p.family).collect();
+    families.dedup();
+    let first = families.first().copied().unwrap_or(Family::Ice40);
+    let of = |family: Family| points.iter().filter(move |p| p.family == family);
+    let series = |f: &dyn Fn(&SweepPoint) -> f64| of(first).map(|p| (p.events as f64, f(p))).collect::<Vec<_>>();
     let formula = |f: &dyn Fn(f64) -> f64| (2..=x_max as usize).map(|n| (n as f64, f(n as f64))).collect::<Vec<_>>();
     let w = order_width as f64;
     let x_ticks: Vec<f64> = (0..=x_max as usize).step_by(4).skip(1).map(|n| n as f64).collect();
@@ -210,14 +249,25 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"680\" height=\"590\" font-family=\"sans-serif\">"
     );
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let mut devices: Vec<&str> = points.iter().map(|p| p.device.as_str()).collect();
+    devices.dedup();
     let _ = writeln!(
         s,
         "<text x=\"340\" y=\"18\" font-size=\"14\" text-anchor=\"middle\">event-order monitor, W = {order_width}: \
-         cost against N (iCE40-HX8K)</text>"
+         cost against N ({})</text>",
+        devices.join(", ")
     );
     s.push_str(&area.axes("cells / flip-flops", &x_ticks, &ticks(area.y_max)));
-    s.push_str(&area.polyline(&series(&|p| p.logic_cells.unwrap_or(0) as f64), "#ff7f0e", false));
-    s.push_str(&area.polyline(&series(&|p| p.lut4 as f64), "#d62728", false));
+    let mut entries: Vec<(String, &str, bool)> = Vec::new();
+    for (&family, (cells_color, luts_color)) in families.iter().zip(FAMILY_COLORS) {
+        let logic: Vec<(f64, f64)> =
+            of(family).filter_map(|p| p.logic_cells.map(|lc| (p.events as f64, lc as f64))).collect();
+        let luts: Vec<(f64, f64)> = of(family).map(|p| (p.events as f64, p.luts as f64)).collect();
+        s.push_str(&area.polyline(&logic, cells_color, false));
+        s.push_str(&area.polyline(&luts, luts_color, false));
+        entries.push((format!("{}: {} (packed)", family.title(), family.logic_unit().1), cells_color, false));
+        entries.push((format!("{}: {}", family.title(), family.figure_heads()[0]), luts_color, false));
+    }
     for hand in hand_in_range() {
         let (x, low, high) = (area.x(hand.events as f64), area.y(hand.cells.0 as f64), area.y(hand.cells.1 as f64));
         let _ = writeln!(
@@ -233,31 +283,29 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
     s.push_str(&area.polyline(&formula(&|n| n * (n - 1.0)), "#2ca02c", true));
     s.push_str(&area.polyline(&series(&|p| p.order as f64), "#9467bd", false));
     s.push_str(&area.polyline(&formula(&|n| w * n), "#9467bd", true));
-    s.push_str(&legend(
-        90.0,
-        60.0,
-        &[
-            ("logic cells (packed)", "#ff7f0e", false),
-            ("hand-written RTL, logic cells (square)", "#000", false),
-            ("LUT4", "#d62728", false),
-            ("flip-flops, total", "#1f77b4", false),
-            ("record flip-flops", "#2ca02c", false),
-            ("N*(N-1)", "#2ca02c", true),
-            ("order flip-flops", "#9467bd", false),
-            ("W*N", "#9467bd", true),
-        ],
-    ));
+    entries.extend([
+        ("hand-written RTL, iCE40 logic cells (square)".to_string(), "#000", false),
+        ("flip-flops, total".to_string(), "#1f77b4", false),
+        ("record flip-flops".to_string(), "#2ca02c", false),
+        ("N*(N-1)".to_string(), "#2ca02c", true),
+        ("order flip-flops".to_string(), "#9467bd", false),
+        ("W*N".to_string(), "#9467bd", true),
+    ]);
+    let entries: Vec<(&str, &str, bool)> = entries.iter().map(|(l, c, d)| (l.as_str(), *c, *d)).collect();
+    s.push_str(&legend(90.0, 60.0, &entries));
     s.push_str(&speed.axes(
         "Fmax (MHz): seed 1 (solid), best of seeds 1..3 (dashed), hand RTL (squares); none where it is not placed and routed",
         &x_ticks,
         &ticks(fmax_max),
     ));
-    let fitted: Vec<(f64, f64)> = points.iter().filter_map(|p| p.fmax_mhz.map(|f| (p.events as f64, f))).collect();
-    let best: Vec<(f64, f64)> = points.iter().filter_map(|p| p.best_fmax_mhz.map(|f| (p.events as f64, f))).collect();
-    s.push_str(&speed.polyline(&fitted, "#ff7f0e", false));
-    s.push_str(&speed.polyline(&best, "#ff7f0e", true));
-    for &(x, y) in &fitted {
-        let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#ff7f0e\"/>", speed.x(x), speed.y(y));
+    for (&family, (color, _)) in families.iter().zip(FAMILY_COLORS) {
+        let fitted: Vec<(f64, f64)> = of(family).filter_map(|p| p.fmax_mhz.map(|f| (p.events as f64, f))).collect();
+        let best: Vec<(f64, f64)> = of(family).filter_map(|p| p.best_fmax_mhz.map(|f| (p.events as f64, f))).collect();
+        s.push_str(&speed.polyline(&fitted, color, false));
+        s.push_str(&speed.polyline(&best, color, true));
+        for &(x, y) in &fitted {
+            let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{color}\"/>", speed.x(x), speed.y(y));
+        }
     }
     for hand in hand_in_range() {
         let (x, low, high) = (speed.x(hand.events as f64), speed.y(hand.fmax.0), speed.y(hand.fmax.1));
@@ -280,11 +328,13 @@ mod tests {
     fn point(events: usize, fits: bool, not_routed: bool) -> SweepPoint {
         let fmax = fits.then_some(80.0);
         SweepPoint {
+            family: Family::Ice40,
+            device: "iCE40-HX8K ct256".to_string(),
             events,
             flip_flops: 0,
             record: events * (events - 1),
             order: 3 * events,
-            lut4: 0,
+            luts: 0,
             logic_cells: Some(7000),
             fits,
             not_routed,

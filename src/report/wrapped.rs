@@ -6,7 +6,6 @@ use serde_json::Value;
 
 use pmugen_hdl::bus::Bus;
 
-use super::ice40::Device;
 use super::netlist::CoarseCounts;
 use super::{BudgetLine, Subject};
 use crate::design::Artifact;
@@ -58,9 +57,6 @@ impl Subject for OnBus<'_> {
     }
     fn statements(&self) -> Vec<String> {
         self.inner.statements()
-    }
-    fn devices(&self) -> &'static [Device] {
-        self.inner.devices()
     }
     fn seeds(&self) -> &'static [u64] {
         self.inner.seeds()

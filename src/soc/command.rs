@@ -26,6 +26,10 @@ pub struct SocArgs {
     /// that fits, with the firmware board.c, its bitstream and an area report.
     #[arg(long, value_enum, value_name = "BOARD")]
     pub board: Option<crate::build::BoardName>,
+    /// With --board: the yosys and nextpnr, current (the pinned YoWASP packages, the
+    /// default) or debian.
+    #[arg(long, value_enum, value_name = "TOOLS", default_value = "current", requires = "board")]
+    pub toolchain: crate::toolchain::Toolchain,
     /// With --board: place only (no routing, no Fmax, no bitstream, no per-part report).
     #[arg(long, requires = "board")]
     pub no_fmax: bool,
@@ -98,13 +102,21 @@ pub struct RunArgs {
 pub fn main(args: SocArgs) -> Result<i32> {
     if let Some(name) = args.board {
         let board = crate::build::board(name.name())?;
+        if board.family != crate::report::family::Family::Ice40 {
+            anyhow::bail!(
+                "--board {}: the system-on-chip's board flow covers the iCE40 boards (icebreaker, hx8k); \
+                 `pmugen build --board {}` builds the monitor's board top for it",
+                board.name,
+                board.name
+            );
+        }
         let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{DEFAULT_OUT}-{}", board.name)));
         let only = args.counters.map(|k| (k as usize, !args.no_monitor));
         if args.simulate {
             print!("{}", super::board::simulate::simulate(&board, &out.join("simulation"), only, 20_000_000)?);
             return Ok(0);
         }
-        let summary = super::board::build(&board, &out, !args.no_fmax, only)?;
+        let summary = super::board::build(&board, &out, !args.no_fmax, only, args.toolchain)?;
         print!("{}", summary.markdown);
         println!("wrote {}", out.display());
         return Ok(0);

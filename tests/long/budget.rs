@@ -4,7 +4,7 @@
 use pmugen::design::pmu::PmuDesign;
 use pmugen::report::{
     self,
-    ice40::{HX8K, UP5K},
+    family::{Family, HX8K, UP5K},
 };
 use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
 use pmugen_hdl::pmu::params::PmuParams;
@@ -32,7 +32,7 @@ fn check(events: usize, order_width: usize, place: bool) {
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap();
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-{}", params.top_name()));
     // Seed 1 only: nothing below reads the best of the report's three seeds.
-    let options = report::Options { place, fmax: true, seeds: Some(&[1]) };
+    let options = report::Options { place, seeds: Some(&[1]), devices: Some(vec![HX8K.short]), ..Default::default() };
     let report = report::run_with(&params, &out, &options).unwrap_or_else(|e| panic!("{e:#}"));
     let n = events;
     let lines: Vec<(&str, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.actual)).collect();
@@ -62,8 +62,9 @@ fn check(events: usize, order_width: usize, place: bool) {
     if !place {
         return;
     }
+    let ice40 = report.family(Family::Ice40).unwrap();
     assert_eq!(
-        report.synthesis.dff as usize,
+        ice40.synthesis.flip_flops as usize,
         report.total_flip_flops - id_only.saturating_sub(1),
         "synth_ice40 keeps every flip-flop but merges the {id_only} identical read-data bits of ID"
     );
@@ -103,7 +104,7 @@ fn check_compact(events: usize, order_width: usize, serial: SerialOutput) {
     let options = MonitorOptions { matcher: Matcher::Compact, serial };
     let params = MonitorParams::new(events as u64, order_width as u64).unwrap().with(options);
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-{}", params.top_name()));
-    let only_budget = report::Options { place: false, fmax: false, seeds: None };
+    let only_budget = report::Options { place: false, fmax: false, ..Default::default() };
     let report = report::run_with(&params, &out, &only_budget).unwrap_or_else(|e| panic!("{e:#}"));
     let n = events;
     let lines: Vec<(&str, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.actual)).collect();
@@ -148,7 +149,7 @@ fn no_serial_keeps_the_default_budget_without_a_shifter() {
         .unwrap()
         .with(MonitorOptions { matcher: Matcher::Patent, serial: SerialOutput::Absent });
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-{}", params.top_name()));
-    let report = report::run_with(&params, &out, &report::Options { place: false, fmax: false, seeds: None })
+    let report = report::run_with(&params, &out, &report::Options { place: false, fmax: false, ..Default::default() })
         .unwrap_or_else(|e| panic!("{e:#}"));
     let lines: Vec<(&str, usize, usize)> =
         report.budget.iter().map(|l| (l.item.as_str(), l.expected, l.actual)).collect();
@@ -162,20 +163,23 @@ fn no_serial_keeps_the_default_budget_without_a_shifter() {
 #[test]
 fn sweep_writes_table_json_and_plot_with_formula_curves() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sweep-w2");
-    let points = report::sweep::run(&[2, 3, 5], 2, Default::default(), &out).unwrap_or_else(|e| panic!("{e:#}"));
+    let options = report::Options::default();
+    let points =
+        report::sweep::run(&[2, 3, 5], 2, Default::default(), &options, &out).unwrap_or_else(|e| panic!("{e:#}"));
     let events: Vec<usize> = points.iter().map(|p| p.events).collect();
     assert_eq!(events, vec![2, 3, 5]);
     for p in &points {
         assert_eq!((p.record, p.order), (p.events * (p.events - 1), 2 * p.events));
         assert!(p.fmax_mhz.is_some(), "N={} fits an HX8K", p.events);
     }
-    assert!(points.windows(2).all(|w| w[0].lut4 < w[1].lut4), "LUTs grow with N");
+    assert!(points.windows(2).all(|w| w[0].luts < w[1].luts), "LUTs grow with N");
     let md = std::fs::read_to_string(out.join("sweep.md")).unwrap();
     assert!(md.contains("| 5 | ") && md.contains("| 20 | 10 |"), "{md}");
     let svg = std::fs::read_to_string(out.join("sweep.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("N*(N-1)") && svg.contains("W*N") && svg.contains("Fmax"));
     assert_eq!(svg.matches("<polyline").count(), 9, "7 resource curves, Fmax of seed 1 and the best of seeds 1..3");
+    assert!(svg.contains("iCE40: logic cells (packed)") && svg.contains("iCE40: SB_LUT4"), "the family's series");
     assert!(
         svg.contains("hand-written RTL") && md.contains("Hand-written Verilog"),
         "the hand-RTL series is drawn and listed"
@@ -189,13 +193,15 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
 
     // A second sweep reuses each current report and runs again where the Verilog in
     // the directory is not what the generator writes now.
-    let written = |n: usize| std::fs::metadata(out.join(format!("n{n}/report.json"))).unwrap().modified().unwrap();
+    let written =
+        |n: usize| std::fs::metadata(out.join(format!("ice40/n{n}/report.json"))).unwrap().modified().unwrap();
     let before: Vec<_> = [2, 3, 5].map(written).to_vec();
-    let stale = out.join("n2/event_order_monitor_n2_w2.v");
+    let stale = out.join("ice40/n2/event_order_monitor_n2_w2.v");
     let text = std::fs::read_to_string(&stale).unwrap();
     std::fs::write(&stale, text + "// edited\n").unwrap();
-    let again = report::sweep::run(&[2, 3, 5], 2, Default::default(), &out).unwrap_or_else(|e| panic!("{e:#}"));
-    assert_eq!(again.iter().map(|p| p.lut4).collect::<Vec<_>>(), points.iter().map(|p| p.lut4).collect::<Vec<_>>());
+    let again =
+        report::sweep::run(&[2, 3, 5], 2, Default::default(), &options, &out).unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(again.iter().map(|p| p.luts).collect::<Vec<_>>(), points.iter().map(|p| p.luts).collect::<Vec<_>>());
     assert_ne!(written(2), before[0], "N=2's Verilog was edited: its report is made again");
     assert_eq!([written(3), written(5)], [before[1], before[2]], "N=3 and N=5 are current: not run again");
 }
@@ -206,7 +212,7 @@ fn check_pmu(threads: usize, counters: usize, counter_width: usize, place: bool)
     let design = PmuDesign::new(PmuParams::with_default_table(threads, counters, counter_width));
     let out =
         PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("budget-pmu-t{threads}-k{counters}-c{counter_width}"));
-    let options = report::Options { place, fmax: true, seeds: None };
+    let options = report::Options { place, ..Default::default() };
     let report = report::run_with(&design, &out, &options).unwrap_or_else(|e| panic!("{e:#}"));
     let (tk, cw) = (threads * counters, counter_width);
     let lines: Vec<(&str, usize)> = report.budget.iter().map(|l| (l.item.as_str(), l.actual)).collect();
@@ -245,7 +251,8 @@ fn pmu_report_places_on_both_devices() {
     // harnesses run. The default's own placement (the longest of the report flow) is
     // what scripts/regenerate.sh commits as generated/pmu_knc_t4_k2_c40.report.md.
     let report = check_pmu(1, 2, 40, true);
-    assert_eq!(report.synthesis.dff as usize, report.total_flip_flops, "synth_ice40 keeps every flip-flop");
+    let ice40 = report.family(Family::Ice40).unwrap();
+    assert_eq!(ice40.synthesis.flip_flops as usize, report.total_flip_flops, "synth_ice40 keeps every flip-flop");
     for device in [&HX8K, &UP5K] {
         let placement = report.placement(device);
         assert!(placement.fits && placement.timed_in_harness, "{}: {placement:?}", device.name);
@@ -253,10 +260,11 @@ fn pmu_report_places_on_both_devices() {
         assert!(placement.logic_cells.unwrap() > 1000, "{}: {placement:?}", device.name);
     }
     // The trace queue's records are in block RAM, and no other part of the PMU has any.
-    assert!(report.synthesis.ram >= 1, "the trace queue is in block RAM: {} SB_RAM40_4K", report.synthesis.ram);
-    let queue = &report.parts["trace queue"];
-    assert_eq!(queue.ram, report.synthesis.ram, "all RAM is the trace queue's");
-    assert!(report.parts.contains_key("trace control") && report.parts.contains_key("trace record"));
+    let ram = ice40.synthesis.ram_blocks;
+    assert!(ram >= 1, "the trace queue is in block RAM: {ram} SB_RAM40_4K");
+    let queue = &ice40.parts["trace queue"];
+    assert_eq!(queue.ram_blocks, ram, "all RAM is the trace queue's");
+    assert!(ice40.parts.contains_key("trace control") && ice40.parts.contains_key("trace record"));
 }
 
 #[test]

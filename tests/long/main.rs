@@ -16,6 +16,7 @@ mod bus_wrappers;
 mod cli;
 mod cosim;
 mod cosim_options;
+mod families;
 mod frictions;
 mod fusesoc;
 mod litex;

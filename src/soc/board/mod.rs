@@ -21,6 +21,7 @@ use std::path::Path;
 use super::compile;
 use super::config::{RamKind, SocConfig};
 use crate::build::Board;
+use crate::toolchain::{Tool, Toolchain};
 use pmugen_sim::tools::require;
 
 /// The firmware every board bitstream holds (examples/soc/board.c).
@@ -90,10 +91,18 @@ pub struct BoardSummary {
 
 /// Try `board`'s configurations in `out` (routed and packed into a bitstream with
 /// `route`, else placed only), or only the one with `only`'s (K, monitor), and keep the
-/// first that fits; the report goes to `out/summary.md` and `out/summary.json`.
-pub fn build(board: &Board, out: &Path, route: bool, only: Option<(usize, bool)>) -> Result<BoardSummary> {
+/// first that fits, with `toolchain`; the report goes to `out/summary.md` and
+/// `out/summary.json`.
+pub fn build(
+    board: &Board,
+    out: &Path,
+    route: bool,
+    only: Option<(usize, bool)>,
+    toolchain: Toolchain,
+) -> Result<BoardSummary> {
     let configs = configurations(board, only)?;
-    require(&["yosys", "nextpnr-ice40", "icepack", compile::GCC]).map_err(anyhow::Error::msg)?;
+    toolchain.require(&[Tool::Yosys, Tool::NextpnrIce40, Tool::Icepack])?;
+    require(&[compile::GCC]).map_err(anyhow::Error::msg)?;
     let staging = crate::staging::Staging::new(out)?;
     let clock_mhz = board.clock_hz as f64 / 1e6;
     let mut markdown = format!("# The reference SoC on the {}\n\n| system | result |\n|---|---|\n", board.title);
@@ -103,7 +112,7 @@ pub fn build(board: &Board, out: &Path, route: bool, only: Option<(usize, bool)>
         let dir = staging.path().join(format!("attempt-{index}"));
         std::fs::create_dir_all(&dir)?;
         eprintln!("soc --board {}: {} ...", board.name, config.describe());
-        let fit = place::attempt(board, config, &dir, route)?;
+        let fit = place::attempt(board, config, &dir, route, toolchain)?;
         let (text, good) = match &fit {
             Fit::Fits { logic_cells, block_rams, fmax_mhz } => {
                 let fmax = fmax_mhz.map_or("not routed (--no-fmax)".to_string(), |f| format!("Fmax {f:.1} MHz"));
@@ -123,9 +132,9 @@ pub fn build(board: &Board, out: &Path, route: bool, only: Option<(usize, bool)>
                     .map_or(String::new(), |(used, available)| format!("{used} / {available} logic cells, "));
                 (
                     format!(
-                        "{cells}placed, but nextpnr-ice40 did not finish routing within {} minutes (congestion \
+                        "{cells}placed, but nextpnr did not finish routing within {} minutes (congestion \
                          on a nearly full device)",
-                        crate::report::ice40::PLACE_LIMIT_MINUTES
+                        crate::report::fpga::PLACE_LIMIT_MINUTES
                     ),
                     false,
                 )
@@ -142,7 +151,7 @@ pub fn build(board: &Board, out: &Path, route: bool, only: Option<(usize, bool)>
     let Some((index, config, fit, dir)) = chosen else {
         bail!("no configuration of the SoC fits the {}:\n{markdown}", board.title);
     };
-    let parts = if route { parts::hierarchy(&dir)? } else { Vec::new() };
+    let parts = if route { parts::hierarchy(&dir, toolchain)? } else { Vec::new() };
     let _ = writeln!(markdown, "\nBuilt: {} (attempt {index}).\n", config.describe());
     if !parts.is_empty() {
         let _ = writeln!(

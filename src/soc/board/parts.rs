@@ -2,12 +2,12 @@
 //! synthesis that keeps the hierarchy, by the instances of the SoC's top (the CPU, the
 //! PMU with its RVFI adapter apart, the monitor, the trace sink, the RAM) and the glue
 //! around them (the bus, the I/O registers, the board top's UART and reset).
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use serde_json::Value;
 use std::path::Path;
 
 use super::TOP;
-use pmugen_sim::tools::run_tool;
+use crate::toolchain::{Tool, Toolchain};
 
 /// One part's cells in the hierarchical synthesis.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -81,8 +81,9 @@ pub fn parts(netlist: &Value) -> Vec<Part> {
     parts
 }
 
-/// The parts of the system in `dir` from a synthesis that keeps its hierarchy.
-pub fn hierarchy(dir: &Path) -> Result<Vec<Part>> {
+/// The parts of the system in `dir` from a synthesis (by `toolchain`'s yosys) that keeps
+/// its hierarchy.
+pub fn hierarchy(dir: &Path, toolchain: Toolchain) -> Result<Vec<Part>> {
     let verilog: Vec<String> = std::fs::read_to_string(dir.join("pmugen_soc.f"))?
         .lines()
         .filter(|l| l.ends_with(".v"))
@@ -93,11 +94,7 @@ pub fn hierarchy(dir: &Path) -> Result<Vec<Part>> {
         "read_verilog -DRISCV_FORMAL {}; synth_ice40 -noflatten -top {TOP} -json hierarchy.json",
         verilog.join(" ")
     );
-    let (ok, log) =
-        run_tool("yosys", &["-q", "-l", "hierarchy.log", "-p", &script], dir).map_err(anyhow::Error::msg)?;
-    if !ok {
-        bail!("yosys (hierarchy) failed on {}:\n{log}", dir.display());
-    }
+    toolchain.run_ok(Tool::Yosys, &["-q", "-l", "hierarchy.log", "-p", &script], dir, "the hierarchy")?;
     let text = std::fs::read_to_string(dir.join("hierarchy.json"))?;
     Ok(parts(&serde_json::from_str(&text).context("yosys's hierarchical netlist")?))
 }

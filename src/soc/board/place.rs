@@ -1,6 +1,6 @@
 //! One attempt of a board build (docs/soc.md §5.2): a system of one configuration with
 //! its firmware, synthesized by yosys, placed (and routed and packed) by nextpnr-ice40
-//! and icepack; a design that nextpnr cannot place is a result, "does not fit", with
+//! and icepack (the current tools unless `--toolchain debian`); a design that nextpnr cannot place is a result, "does not fit", with
 //! the resource it found short.
 use anyhow::{bail, Result};
 use serde_json::Value;
@@ -12,8 +12,8 @@ use super::{top, Fit, FIRMWARE, TOP};
 use crate::build::Board;
 use crate::build::{nextpnr_args, used_available};
 use crate::design::Artifact;
-use crate::report::ice40::{utilisation, utilisation_line, PLACE_LIMIT_MINUTES};
-use pmugen_sim::tools::{run_tool, run_tool_within};
+use crate::report::fpga::{utilisation, utilisation_line, PLACE_LIMIT_MINUTES};
+use crate::toolchain::{Tool, Toolchain};
 
 /// The board's pin constraints for the SoC (`constraints/<board>_soc.pcf`).
 fn pcf(board: &Board) -> &'static str {
@@ -66,24 +66,21 @@ fn does_not_fit(log: &str) -> Option<String> {
     Some(line.trim().trim_start_matches("ERROR: ").to_string())
 }
 
-/// Synthesize, place (and with `route`, route and pack) `config` on `board` in `dir`.
-pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool) -> Result<Fit> {
+/// Synthesize, place (and with `route`, route and pack) `config` on `board` in `dir`
+/// with `toolchain`.
+pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool, toolchain: Toolchain) -> Result<Fit> {
     let (system, top) = prepare(board, config, dir)?;
     let verilog: Vec<&str> = system.verilog.iter().map(String::as_str).chain([top.name.as_str()]).collect();
-    let tool =
-        |name: &str, args: &[&str]| -> Result<(bool, String)> { run_tool(name, args, dir).map_err(anyhow::Error::msg) };
     let files = verilog.join(" ");
     let script = format!("read_verilog -DRISCV_FORMAL {files}; synth_ice40 -top {TOP} -json {TOP}.json");
-    let (ok, log) = tool("yosys", &["-q", "-l", "yosys.log", "-p", &script])?;
-    if !ok {
-        bail!("yosys failed on {}:\n{log}", dir.display());
-    }
+    let what = dir.display().to_string();
+    toolchain.run_ok(Tool::Yosys, &["-q", "-l", "yosys.log", "-p", &script], dir, &what)?;
     let asc = format!("{TOP}.asc");
     let mut args = nextpnr_args(board, pcf(board), &format!("{TOP}.json"), dir)?;
     args.extend(if route { vec!["--asc".to_string(), asc.clone()] } else { vec!["--no-route".to_string()] });
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
-    let run = run_tool_within("nextpnr-ice40", &args, dir, Some(limit)).map_err(anyhow::Error::msg)?;
+    let run = toolchain.run_within(Tool::NextpnrIce40, &args, dir, limit)?;
     if run.timed_out {
         let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
         return Ok(Fit::NotRouted { logic_cells: utilisation(&log, "ICESTORM_LC") });
@@ -98,11 +95,8 @@ pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool) -> Re
     }
     let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("nextpnr.json"))?)?;
     let fmax_mhz = if route {
-        let (ok, log) = tool("icepack", &[&asc, &format!("{TOP}.bin")])?;
-        if !ok {
-            bail!("icepack failed on {}:\n{log}", dir.display());
-        }
-        crate::report::ice40::fmax_mhz(&report)
+        toolchain.run_ok(Tool::Icepack, &[&asc, &format!("{TOP}.bin")], dir, &what)?;
+        crate::report::fpga::fmax_mhz(&report)
     } else {
         None
     };

@@ -1,2 +1,0 @@
-# nextpnr-ice40 --pre-pack: the iCEBreaker's 12 MHz board clock.
-ctx.addClock("clock", 12)
