@@ -84,69 +84,47 @@ pub struct Device {
     pub ram_blocks: u64,
 }
 
+impl Device {
+    /// A device: report name, `--device` name, family, nextpnr options, logic units
+    /// and block RAMs.
+    pub const fn new(
+        name: &'static str,
+        short: &'static str,
+        family: Family,
+        options: &'static [&'static str],
+        logic_cells: u64,
+        ram_blocks: u64,
+    ) -> Self {
+        Device { name, short, family, options, logic_cells, ram_blocks }
+    }
+}
+
 /// iCE40-HX8K in the ct256 package (the HX8K breakout board), 7680 logic cells.
-pub const HX8K: Device = Device {
-    name: "iCE40-HX8K ct256",
-    short: "hx8k",
-    family: Family::Ice40,
-    options: &["--hx8k", "--package", "ct256"],
-    logic_cells: 7680,
-    ram_blocks: 32,
-};
+pub const HX8K: Device =
+    Device::new("iCE40-HX8K ct256", "hx8k", Family::Ice40, &["--hx8k", "--package", "ct256"], 7680, 32);
 /// iCE40-UP5K in the sg48 package (iCEBreaker), 5280 logic cells.
-pub const UP5K: Device = Device {
-    name: "iCE40-UP5K sg48",
-    short: "up5k",
-    family: Family::Ice40,
-    options: &["--up5k", "--package", "sg48"],
-    logic_cells: 5280,
-    ram_blocks: 30,
-};
+pub const UP5K: Device =
+    Device::new("iCE40-UP5K sg48", "up5k", Family::Ice40, &["--up5k", "--package", "sg48"], 5280, 30);
 /// ECP5 LFE5U-25F in the CABGA256 package (Colorlight i5), 24,288 LUT4s.
-pub const LFE5U_25F: Device = Device {
-    name: "ECP5 LFE5U-25F CABGA256",
-    short: "lfe5u-25f",
-    family: Family::Ecp5,
-    options: &["--25k", "--package", "CABGA256"],
-    logic_cells: 24_288,
-    ram_blocks: 56,
-};
+pub const LFE5U_25F: Device =
+    Device::new("ECP5 LFE5U-25F CABGA256", "lfe5u-25f", Family::Ecp5, &["--25k", "--package", "CABGA256"], 24_288, 56);
 /// ECP5 LFE5U-45F in the CABGA381 package (OrangeCrab, ULX3S-45F), 43,848 LUT4s.
-pub const LFE5U_45F: Device = Device {
-    name: "ECP5 LFE5U-45F CABGA381",
-    short: "lfe5u-45f",
-    family: Family::Ecp5,
-    options: &["--45k", "--package", "CABGA381"],
-    logic_cells: 43_848,
-    ram_blocks: 108,
-};
+pub const LFE5U_45F: Device =
+    Device::new("ECP5 LFE5U-45F CABGA381", "lfe5u-45f", Family::Ecp5, &["--45k", "--package", "CABGA381"], 43_848, 108);
 /// ECP5 LFE5U-85F in the CABGA381 package (ULX3S-85F), 83,640 LUT4s.
-pub const LFE5U_85F: Device = Device {
-    name: "ECP5 LFE5U-85F CABGA381",
-    short: "lfe5u-85f",
-    family: Family::Ecp5,
-    options: &["--85k", "--package", "CABGA381"],
-    logic_cells: 83_640,
-    ram_blocks: 208,
-};
+pub const LFE5U_85F: Device =
+    Device::new("ECP5 LFE5U-85F CABGA381", "lfe5u-85f", Family::Ecp5, &["--85k", "--package", "CABGA381"], 83_640, 208);
 /// Gowin GW1NR-LV9 in the QN88 package (Tang Nano 9K), 8,640 LUT4s.
-pub const GW1NR_9: Device = Device {
-    name: "Gowin GW1NR-LV9 QN88",
-    short: "gw1nr-9",
-    family: Family::Gowin,
-    options: &["--device", "GW1NR-LV9QN88PC6/I5", "--vopt", "family=GW1N-9C"],
-    logic_cells: 8_640,
-    ram_blocks: 26,
-};
+pub const GW1NR_9: Device = Device::new(
+    "Gowin GW1NR-LV9 QN88",
+    "gw1nr-9",
+    Family::Gowin,
+    &["--device", "GW1NR-LV9QN88PC6/I5", "--vopt", "family=GW1N-9C"],
+    8_640,
+    26,
+);
 /// Xilinx Artix-7 xc7a35t (Arty A7-35, Basys 3), 20,800 LUT6s; no open place and route.
-pub const XC7A35T: Device = Device {
-    name: "Xilinx xc7a35t",
-    short: "xc7a35t",
-    family: Family::Xc7,
-    options: &[],
-    logic_cells: 20_800,
-    ram_blocks: 100,
-};
+pub const XC7A35T: Device = Device::new("Xilinx xc7a35t", "xc7a35t", Family::Xc7, &[], 20_800, 100);
 
 /// The xc7a35t's flip-flops and DSP48E1 slices (the estimate checks them too).
 pub const XC7A35T_FLIP_FLOPS: u64 = 41_600;

@@ -122,6 +122,23 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// `device` before any placement: nothing known, nothing fits.
+    pub fn unplaced(device: &Device) -> Self {
+        Placement {
+            device: device.name.to_string(),
+            logic_cells: None,
+            logic_cells_available: device.logic_cells,
+            fits: false,
+            fmax_mhz: None,
+            fmax_by_seed: Vec::new(),
+            timed_in_harness: false,
+            harness_logic_cells: None,
+            note: None,
+            not_routed: false,
+            estimate: false,
+        }
+    }
+
     /// The "fits" cell of a report table: yes, not routed (stopped after the time
     /// limit), or does not fit.
     pub fn fit_text(&self) -> &'static str {
@@ -231,17 +248,11 @@ pub fn estimate(synthesis: &Synthesis, device: &Device) -> Placement {
         && synthesis.ram_blocks <= device.ram_blocks
         && synthesis.dsps <= XC7A35T_DSPS;
     Placement {
-        device: device.name.to_string(),
         logic_cells: Some(synthesis.luts),
-        logic_cells_available: device.logic_cells,
         fits,
-        fmax_mhz: None,
-        fmax_by_seed: Vec::new(),
-        timed_in_harness: false,
-        harness_logic_cells: None,
         note: Some("no open place and route; synthesis estimate".to_string()),
-        not_routed: false,
         estimate: true,
+        ..Placement::unplaced(device)
     }
 }
 
@@ -312,19 +323,7 @@ pub fn place(toolchain: Toolchain, dir: &Path, name: &str, device: &Device, seed
     let run = toolchain.run_within(nextpnr, &args, dir, limit)?;
     let (placed, log) = (run.success, run.output);
     let full_log = std::fs::read_to_string(dir.join(&log_file)).unwrap_or_default();
-    let mut placement = Placement {
-        device: device.name.to_string(),
-        logic_cells: packed_logic_cells(&full_log, family),
-        logic_cells_available: device.logic_cells,
-        fits: false,
-        fmax_mhz: None,
-        fmax_by_seed: Vec::new(),
-        timed_in_harness: false,
-        harness_logic_cells: None,
-        note: None,
-        not_routed: false,
-        estimate: false,
-    };
+    let mut placement = Placement { logic_cells: packed_logic_cells(&full_log, family), ..Placement::unplaced(device) };
     if placed {
         let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(&report_file))?)
             .context("parsing the nextpnr report")?;
