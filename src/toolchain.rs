@@ -111,6 +111,8 @@ fn yowasp_dirs(chosen: Option<&Path>) -> Vec<PathBuf> {
 fn yowasp_program(tool: Tool, chosen: Option<&Path>) -> Result<String> {
     let command = format!("yowasp-{}", tool.name());
     if let Some(path) = yowasp_dirs(chosen).into_iter().map(|dir| dir.join(&command)).find(|p| executable(p)) {
+        // Absolute: the tools run in the output directory, not where pmugen started.
+        let path = std::fs::canonicalize(&path).unwrap_or(path);
         return Ok(path.to_string_lossy().into_owned());
     }
     let place = match chosen {

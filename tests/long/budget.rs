@@ -163,23 +163,33 @@ fn no_serial_keeps_the_default_budget_without_a_shifter() {
 #[test]
 fn sweep_writes_table_json_and_plot_with_formula_curves() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sweep-w2");
-    let options = report::Options::default();
+    // The iCE40-HX8K and the ECP5 LFE5U-25F: a series per family in the plot.
+    let options = report::Options { families: vec![Family::Ice40, Family::Ecp5], ..Default::default() };
     let points =
         report::sweep::run(&[2, 3, 5], 2, Default::default(), &options, &out).unwrap_or_else(|e| panic!("{e:#}"));
-    let events: Vec<usize> = points.iter().map(|p| p.events).collect();
-    assert_eq!(events, vec![2, 3, 5]);
+    let events: Vec<(Family, usize)> = points.iter().map(|p| (p.family, p.events)).collect();
+    let families = [Family::Ice40, Family::Ecp5];
+    assert_eq!(events, families.iter().flat_map(|&f| [2, 3, 5].map(|n| (f, n))).collect::<Vec<_>>());
     for p in &points {
         assert_eq!((p.record, p.order), (p.events * (p.events - 1), 2 * p.events));
-        assert!(p.fmax_mhz.is_some(), "N={} fits an HX8K", p.events);
+        assert!(p.fmax_mhz.is_some(), "N={} fits the {}", p.events, p.device);
     }
-    assert!(points.windows(2).all(|w| w[0].luts < w[1].luts), "LUTs grow with N");
+    for family in families {
+        let luts: Vec<u64> = points.iter().filter(|p| p.family == family).map(|p| p.luts).collect();
+        assert!(luts.windows(2).all(|w| w[0] < w[1]), "{family:?}: LUTs grow with N: {luts:?}");
+    }
     let md = std::fs::read_to_string(out.join("sweep.md")).unwrap();
     assert!(md.contains("| 5 | ") && md.contains("| 20 | 10 |"), "{md}");
+    assert!(md.contains("on the iCE40-HX8K ct256") && md.contains("on the ECP5 LFE5U-25F CABGA256"), "{md}");
     let svg = std::fs::read_to_string(out.join("sweep.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("N*(N-1)") && svg.contains("W*N") && svg.contains("Fmax"));
-    assert_eq!(svg.matches("<polyline").count(), 9, "7 resource curves, Fmax of seed 1 and the best of seeds 1..3");
-    assert!(svg.contains("iCE40: logic cells (packed)") && svg.contains("iCE40: SB_LUT4"), "the family's series");
+    assert_eq!(
+        svg.matches("<polyline").count(),
+        13,
+        "5 resource curves, and per family its packed logic, LUTs, Fmax of seed 1 and the best of seeds 1..3"
+    );
+    assert!(svg.contains("iCE40: logic cells (packed)") && svg.contains("ECP5: LUT4"), "a series per family");
     assert!(
         svg.contains("hand-written RTL") && md.contains("Hand-written Verilog"),
         "the hand-RTL series is drawn and listed"
@@ -189,7 +199,7 @@ fn sweep_writes_table_json_and_plot_with_formula_curves() {
     }
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("sweep.json")).unwrap()).unwrap();
-    assert_eq!(json.as_array().unwrap().len(), 3);
+    assert_eq!(json.as_array().unwrap().len(), 6);
 
     // A second sweep reuses each current report and runs again where the Verilog in
     // the directory is not what the generator writes now.
