@@ -347,7 +347,7 @@ pub fn place(toolchain: Toolchain, dir: &Path, name: &str, device: &Device, seed
             };
             format!(
                 "packs into the {} but nextpnr (seed {seed}) did not finish placing and routing within \
-                 {PLACE_LIMIT_MINUTES} minutes: {progress} (congestion on a nearly full device); no Fmax",
+                 {PLACE_LIMIT_MINUTES} minutes: {progress} (routing congestion); no Fmax",
                 device.name
             )
         } else if too_big {
