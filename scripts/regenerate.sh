@@ -4,7 +4,8 @@
 # 32-bit slaves, docs/bus.md §8): the Verilog, the C headers and drivers, register
 # descriptions and tables, the FuseSoC cores, and the resource report (Markdown and
 # JSON) on every FPGA family (docs/report.md). With --sweep, also the monitor's area
-# sweep at W=3 on the iCE40-HX8K and the ECP5 LFE5U-25F (table, JSON, SVG plot)
+# sweep at W=3 on the iCE40-HX8K and, to N = 24, on the ECP5 LFE5U-25F (tables, JSON,
+# SVG plots)
 # and its build options compared at N=8/16/32 with the hand-written RTL figures
 # (docs/monitor.md §7.3); about 1.5 hours on 2 cores, most of it the N = 28 and
 # N = 32 placements (each nextpnr-ice40 run stops at the report's 30-minute limit).
@@ -41,9 +42,15 @@ cp target/pmugen/pmu_knc_t4_k2_c40/report.json generated/pmu_knc_t4_k2_c40.repor
 target/venv/bin/python scripts/render_timing.py   # docs/timing/*.json -> generated/timing/*.svg
 
 if [ "$sweep" = "--sweep" ]; then
-    $pmugen report monitor --sweep --order-width 3 --family ice40,ecp5 --out target/pmugen/sweep_w3
+    $pmugen report monitor --sweep --order-width 3 --family ice40 --out target/pmugen/sweep_w3
     for ext in md json svg; do
         cp "target/pmugen/sweep_w3/sweep.$ext" "generated/sweep_w3.$ext"
+    done
+    # ECP5 to N = 24: N = 28 and 32 route slowly on it (more than 10 minutes each here).
+    $pmugen report monitor --sweep --order-width 3 --family ecp5 --sweep-events 2,4,6,8,10,12,16,20,24 \
+        --out target/pmugen/sweep_w3_ecp5
+    for ext in md json svg; do
+        cp "target/pmugen/sweep_w3_ecp5/sweep.$ext" "generated/sweep_w3_ecp5.$ext"
     done
     $pmugen report monitor --compare --out target/pmugen/compare
     for ext in md json; do

@@ -232,9 +232,9 @@ pub struct FpgaArgs {
     pub toolchain: Toolchain,
 }
 
-/// `--device`: one of the devices reports place on.
+/// `--device`: one of the devices reports place on (any case).
 pub fn parse_device(text: &str) -> Result<Device, String> {
-    report::family::device(text.trim()).map_err(|e| e.to_string())
+    report::family::device(&text.trim().to_ascii_lowercase()).map_err(|e| e.to_string())
 }
 
 impl FpgaArgs {
@@ -256,12 +256,16 @@ impl FpgaArgs {
                 names.join(",")
             );
         }
+        // Devices name their families: `--family all --device hx8k` reports the HX8K only.
+        let mut families: Vec<Family> = Vec::new();
         for family in self.device.iter().map(|d| d.family) {
-            if !chosen.contains(&family) {
-                chosen.push(family);
+            if !families.contains(&family) {
+                families.push(family);
             }
         }
-        let families = if chosen.is_empty() { vec![Family::Ice40] } else { chosen };
+        if families.is_empty() {
+            families = if chosen.is_empty() { vec![Family::Ice40] } else { chosen };
+        }
         Ok(report::Options {
             place,
             fmax,

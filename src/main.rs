@@ -62,10 +62,11 @@ enum Command {
         #[command(subcommand)]
         design: DesignWithRun,
     },
-    /// Synthesize with yosys, place with nextpnr-ice40, check the budget, write reports.
+    /// Check the budget, synthesize with yosys and place with nextpnr on iCE40, ECP5, Gowin or xc7, write reports.
     #[command(
         after_help = "Example:\n  pmugen report monitor --events 8 --order-width 3 --out target/pmugen/report\n  \
-                            pmugen report monitor --sweep --order-width 3\n  pmugen report pmu --threads 4 --counters 2"
+                            pmugen report monitor --sweep --order-width 3\n  pmugen report pmu --threads 4 --counters 2\n  \
+                            pmugen report pmu --device lfe5u-85f\n  pmugen report monitor --family all"
     )]
     Report {
         #[command(subcommand)]
@@ -257,6 +258,8 @@ enum DesignWithFlow {
 #[derive(Subcommand)]
 enum ReportDesign {
     /// The event-order monitor.
+    #[command(after_help = "Example:\n  pmugen report monitor --events 16 --order-width 4 --matcher compact\n  \
+                            pmugen report monitor --family ecp5 --sweep --order-width 3")]
     Monitor {
         #[command(flatten)]
         monitor: MonitorArgs,
@@ -278,7 +281,7 @@ enum ReportDesign {
         /// is not run again.
         #[arg(long, conflicts_with = "sweep")]
         compare: bool,
-        /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
+        /// Only count the flip-flops and check the budget (seconds): no FPGA synthesis or placement.
         #[arg(long, conflicts_with_all = ["sweep", "compare"])]
         budget_only: bool,
         /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
@@ -288,17 +291,20 @@ enum ReportDesign {
         fpga: cli::FpgaArgs,
     },
     /// The Knights Corner-style core PMU.
+    #[command(after_help = "Example:\n  pmugen report pmu --device lfe5u-85f\n  \
+                            pmugen report pmu --threads 2 --counters 2 --family all --no-fmax")]
     Pmu {
         #[command(flatten)]
         pmu: PmuArgs,
         /// Output directory for the Verilog, netlists, report.md and report.json (default target/pmugen/<top>).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// Only count the flip-flops and check the budget (seconds): no iCE40 synthesis or placement.
+        /// Only count the flip-flops and check the budget (seconds): no FPGA synthesis or placement.
         #[arg(long)]
         budget_only: bool,
         /// Count logic cells and check the fit, but skip the pin-harness placement that
-        /// measures Fmax (minutes for large configurations).
+        /// measures Fmax (minutes for large configurations). Not on Gowin, where that
+        /// placement is the only count of the core's LUT4s.
         #[arg(long, conflicts_with = "budget_only")]
         no_fmax: bool,
         /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.

@@ -253,7 +253,11 @@ impl Family {
 pub fn device(short: &str) -> anyhow::Result<Device> {
     DEVICES.iter().copied().find(|d| d.short == short).ok_or_else(|| {
         let names: Vec<&str> = DEVICES.iter().map(|d| d.short).collect();
-        anyhow::anyhow!("unknown device `{short}`; the devices are {}", names.join(", "))
+        anyhow::anyhow!(
+            "unknown device `{short}`; the devices are {} (boards: ulx3s = lfe5u-85f, iCEBreaker = up5k, \
+             HX8K breakout = hx8k, Tang Nano 9K = gw1nr-9, Arty A7-35 and Basys 3 = xc7a35t)",
+            names.join(", ")
+        )
     })
 }
 

@@ -72,7 +72,11 @@ impl Job<'_> {
         }
         if !harness_only && !options.fmax {
             placement.fits = core_fits;
-            placement.note = Some("the core's logic from its packing; Fmax not measured (--no-fmax)".to_string());
+            placement.note = Some(
+                "the core has more ports than the package has pins: its logic is nextpnr's packing of it \
+                 (the log's error about placing an I/O cell is that); Fmax not measured (--no-fmax)"
+                    .to_string(),
+            );
             return Ok(placement);
         }
         if harness.is_none() {

@@ -78,6 +78,7 @@ pub fn run(
     out: &Path,
 ) -> Result<Vec<SweepPoint>> {
     let mut points = Vec::new();
+    let mut tools = String::new();
     for &family in &report.families {
         let device = family.devices()[0];
         let options_here = Options { families: vec![family], devices: Some(vec![device.short]), ..report.clone() };
@@ -85,10 +86,13 @@ pub fn run(
             let params = MonitorParams::new(n as u64, order_width as u64)?.with(options);
             let dir = out.join(family.key()).join(format!("n{n}"));
             let report = super::run_or_reuse(&params, &dir, &options_here)?;
+            if tools.is_empty() {
+                tools = super::render::tools_text(&report.tools);
+            }
             points.push(SweepPoint::from_report(&report, family));
         }
     }
-    std::fs::write(out.join("sweep.md"), markdown(&points, order_width))?;
+    std::fs::write(out.join("sweep.md"), markdown(&points, order_width, &tools))?;
     std::fs::write(out.join("sweep.json"), serde_json::to_string_pretty(&points)? + "\n")?;
     std::fs::write(out.join("sweep.svg"), svg(&points, order_width))?;
     println!("sweep: {}", out.join("sweep.md").display());
@@ -96,7 +100,7 @@ pub fn run(
 }
 
 /// The sweep as a Markdown table.
-pub fn markdown(points: &[SweepPoint], order_width: usize) -> String {
+pub fn markdown(points: &[SweepPoint], order_width: usize, tools: &str) -> String {
     let mut md = String::new();
     let mut families: Vec<Family> = points.iter().map(|p| p.family).collect();
     families.dedup();
@@ -105,7 +109,7 @@ pub fn markdown(points: &[SweepPoint], order_width: usize) -> String {
         let (luts, unit) = (family.figure_heads()[0], family.logic_unit().1);
         let _ = write!(
             md,
-            "Area sweep at W = {order_width} on the {}\n\n\
+            "Area sweep at W = {order_width} on the {} ({tools})\n\n\
              | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | {luts} | {unit} | Fmax, seed 1 | best of seeds 1..3 |\n\
              |---:|---:|---:|---:|---:|---:|---:|---:|\n",
             here[0].device
@@ -345,7 +349,7 @@ mod tests {
 
     #[test]
     fn a_build_that_packs_but_is_not_routed_is_not_called_too_big() {
-        let md = markdown(&[point(24, true, false), point(28, false, true), point(32, false, false)], 3);
+        let md = markdown(&[point(24, true, false), point(28, false, true), point(32, false, false)], 3, "Yosys 0.70");
         let row = |n: usize| md.lines().find(|l| l.starts_with(&format!("| {n} |"))).unwrap().to_string();
         assert!(row(24).contains("| 7000 | 80.0 MHz |"), "{md}");
         assert!(row(28).contains("packs; not routed in 30 min") && !row(28).contains("does not fit"), "{md}");
