@@ -163,8 +163,10 @@ fn no_serial_keeps_the_default_budget_without_a_shifter() {
 #[test]
 fn sweep_writes_table_json_and_plot_with_formula_curves() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sweep-w2");
-    // The iCE40-HX8K and the ECP5 LFE5U-25F: a series per family in the plot.
-    let options = report::Options { families: vec![Family::Ice40, Family::Ecp5], ..Default::default() };
+    // The iCE40-HX8K and the ECP5 LFE5U-25F: a series per family in the plot. Seed 1
+    // only (the best of one seed is seed 1's): the sweep's own seeds are not what is tested.
+    let options =
+        report::Options { families: vec![Family::Ice40, Family::Ecp5], seeds: Some(&[1]), ..Default::default() };
     let points =
         report::sweep::run(&[2, 3, 5], 2, Default::default(), &options, &out).unwrap_or_else(|e| panic!("{e:#}"));
     let events: Vec<(Family, usize)> = points.iter().map(|p| (p.family, p.events)).collect();
