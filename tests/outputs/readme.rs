@@ -154,6 +154,10 @@ fn the_monitor_figures_in_the_docs_are_the_committed_report_tables() {
     assert!(readme.contains(compare.trim()), "README's comparison table differs from generated/monitor_compare.md");
     assert!(monitor.contains(compare.trim()), "docs/monitor.md §7.3 differs from generated/monitor_compare.md");
     assert!(readme.contains(sweep.trim()), "README's sweep table differs from generated/sweep_w3.md");
+    // docs/report.md §7 quotes the ECP5 sweep (`--sweep --family ecp5`) whole.
+    let ecp5 = read("generated/sweep_w3_ecp5.md");
+    let table = ecp5.split("Hand-written Verilog").next().unwrap_or_default();
+    assert!(read("docs/report.md").contains(table.trim()), "docs/report.md §7 differs from generated/sweep_w3_ecp5.md");
 }
 
 #[test]
