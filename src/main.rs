@@ -512,7 +512,11 @@ fn main() -> Result<()> {
         }
         Command::Report { design: ReportDesign::Monitor { out, compare: true, fpga, .. } } => {
             let out = out.unwrap_or_else(|| PathBuf::from("target/pmugen/compare"));
-            report::compare::run(&fpga.options(true, true)?, &out)?;
+            let options = fpga.options(true, true)?;
+            if options.families != [report::family::Family::Ice40] {
+                bail!("--compare sets pmugen beside the hand-written designs' iCE40 figures: it reports on the HX8K only (no --family or --device other than ice40/hx8k)");
+            }
+            report::compare::run(&options, &out)?;
         }
         Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, bus, fpga, .. } } => {
             let params = monitor.params();

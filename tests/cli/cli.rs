@@ -112,6 +112,8 @@ fn bad_families_devices_and_toolchains_are_refused_naming_what_is_allowed() {
     assert!(!ok && text.contains("nextpnr-himbaechel-gowin is not packaged by Debian"), "{text}");
     let (ok, text) = pmugen(&["report", "monitor", "--toolchain", "fedora", "--out", &out_text]);
     assert!(!ok && text.contains("invalid value 'fedora' for '--toolchain <TOOLS>'"), "{text}");
+    let (ok, text) = pmugen(&["report", "monitor", "--compare", "--family", "ecp5", "--out", &out_text]);
+    assert!(!ok && text.contains("--compare sets pmugen beside the hand-written designs' iCE40 figures"), "{text}");
     let (ok, text) = pmugen(&["soc", "--board", "ulx3s", "--out", &out_text]);
     assert!(!ok && text.contains("covers the iCE40 boards (icebreaker, hx8k)"), "{text}");
     assert!(!out.exists(), "a refused run wrote {}", out.display());
