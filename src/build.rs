@@ -165,12 +165,37 @@ pub fn nextpnr_args(board: &Board, constraints: &str, json: &str, dir: &Path) ->
     Ok(args.into_iter().chain(rest.iter().map(|a| a.to_string())).chain(["-q".to_string()]).collect())
 }
 
-/// The nextpnr, packer and cells of a board's family: (nextpnr, packer, logic cell,
-/// I/O cell, block RAM, global buffer, PLL).
-fn family_tools(family: Family) -> (Tool, Tool, [&'static str; 5]) {
+/// How a board's family is packed into a bitstream and what its summary lists.
+struct Packing {
+    /// The packer.
+    packer: Tool,
+    /// nextpnr's flag for the placed design the packer reads.
+    placed_flag: &'static str,
+    /// That file's extension and the bitstream's.
+    extensions: (&'static str, &'static str),
+    /// The packer's options before its two files.
+    options: &'static [&'static str],
+    /// nextpnr's I/O, block RAM, global buffer and PLL cells.
+    cells: [&'static str; 4],
+}
+
+fn packing(family: Family) -> Packing {
     match family {
-        Family::Ecp5 => (Tool::NextpnrEcp5, Tool::Ecppack, ["TRELLIS_COMB", "TRELLIS_IO", "DP16KD", "DCCA", "EHXPLLL"]),
-        _ => (Tool::NextpnrIce40, Tool::Icepack, ["ICESTORM_LC", "SB_IO", "ICESTORM_RAM", "SB_GB", "ICESTORM_PLL"]),
+        // ecppack compresses: a third of the size, and every ECP5 loader takes it.
+        Family::Ecp5 => Packing {
+            packer: Tool::Ecppack,
+            placed_flag: "--textcfg",
+            extensions: ("config", "bit"),
+            options: &["--compress"],
+            cells: ["TRELLIS_IO", "DP16KD", "DCCA", "EHXPLLL"],
+        },
+        _ => Packing {
+            packer: Tool::Icepack,
+            placed_flag: "--asc",
+            extensions: ("asc", "bin"),
+            options: &[],
+            cells: ["SB_IO", "ICESTORM_RAM", "SB_GB", "ICESTORM_PLL"],
+        },
     }
 }
 
@@ -182,8 +207,10 @@ pub fn used_available(report: &Value, cell: &str) -> (u64, u64) {
 
 /// Build the bitstream of `board` into `out` with `toolchain`.
 pub fn build(board: &Board, toolchain: Toolchain, out: &Path) -> Result<BuildSummary> {
-    let (nextpnr, packer, [logic_cell, io_cell, ram_cell, global_cell, pll_cell]) = family_tools(board.family);
-    toolchain.require(&[Tool::Yosys, nextpnr, packer])?;
+    let pack = packing(board.family);
+    let nextpnr = board.family.nextpnr().context("the board's family has no open place and route")?;
+    let (logic_cell, [io_cell, ram_cell, global_cell, pll_cell]) = (board.family.logic_unit().0, pack.cells);
+    toolchain.require(&[Tool::Yosys, nextpnr, pack.packer])?;
     let top = top_name(board);
     let verilog = board_verilog(board)?;
     // Built in a staging directory and moved into `out` when complete: an interrupted
@@ -196,19 +223,11 @@ pub fn build(board: &Board, toolchain: Toolchain, out: &Path) -> Result<BuildSum
     let script = format!("read_verilog {top}.v; {}", board.family.synth_command(&top, &json));
     toolchain.run_ok(Tool::Yosys, &["-q", "-l", "yosys.log", "-p", &script], out, &top)?;
     let mut args = nextpnr_args(board, board.constraints, &json, out)?;
-    let (placed, bitstream) = match board.family {
-        Family::Ecp5 => (format!("{top}.config"), format!("{top}.bit")),
-        _ => (format!("{top}.asc"), format!("{top}.bin")),
-    };
-    let placed_flag = if board.family == Family::Ecp5 { "--textcfg" } else { "--asc" };
-    args.extend([placed_flag.to_string(), placed.clone()]);
+    let (placed, bitstream) = (format!("{top}.{}", pack.extensions.0), format!("{top}.{}", pack.extensions.1));
+    args.extend([pack.placed_flag.to_string(), placed.clone()]);
     toolchain.run_ok(nextpnr, &args.iter().map(String::as_str).collect::<Vec<_>>(), out, &top)?;
-    // ecppack compresses: a third of the size, and every ECP5 loader takes it.
-    let pack_args: Vec<&str> = match board.family {
-        Family::Ecp5 => vec!["--compress", &placed, &bitstream],
-        _ => vec![&placed, &bitstream],
-    };
-    toolchain.run_ok(packer, &pack_args, out, &top)?;
+    let pack_args: Vec<&str> = pack.options.iter().copied().chain([placed.as_str(), bitstream.as_str()]).collect();
+    toolchain.run_ok(pack.packer, &pack_args, out, &top)?;
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("nextpnr.json"))?)?;
     let fmax_mhz = crate::report::fpga::fmax_mhz(&report).context("nextpnr reported no Fmax")?;
     let logic_cells = used_available(&report, logic_cell);

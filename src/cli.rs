@@ -237,15 +237,21 @@ pub fn parse_device(text: &str) -> Result<Device, String> {
     report::family::device(&text.trim().to_ascii_lowercase()).map_err(|e| e.to_string())
 }
 
+/// `families` in their first order, each once.
+fn distinct(families: impl Iterator<Item = Family>) -> Vec<Family> {
+    let mut seen = Vec::new();
+    for family in families {
+        if !seen.contains(&family) {
+            seen.push(family);
+        }
+    }
+    seen
+}
+
 impl FpgaArgs {
     /// The report options: `place` and `fmax` as the subcommand's own flags say.
     pub fn options(&self, place: bool, fmax: bool) -> Result<report::Options> {
-        let mut chosen: Vec<Family> = Vec::new();
-        for family in self.family.iter().flat_map(|choice| choice.families()) {
-            if !chosen.contains(&family) {
-                chosen.push(family);
-            }
-        }
+        let chosen = distinct(self.family.iter().flat_map(|choice| choice.families()));
         if let Some(device) = self.device.iter().find(|d| !chosen.is_empty() && !chosen.contains(&d.family)) {
             let names: Vec<String> =
                 self.family.iter().filter_map(|c| c.to_possible_value().map(|v| v.get_name().to_string())).collect();
@@ -257,15 +263,8 @@ impl FpgaArgs {
             );
         }
         // Devices name their families: `--family all --device hx8k` reports the HX8K only.
-        let mut families: Vec<Family> = Vec::new();
-        for family in self.device.iter().map(|d| d.family) {
-            if !families.contains(&family) {
-                families.push(family);
-            }
-        }
-        if families.is_empty() {
-            families = if chosen.is_empty() { vec![Family::Ice40] } else { chosen };
-        }
+        let named = distinct(self.device.iter().map(|d| d.family));
+        let families = [named, chosen].into_iter().find(|f| !f.is_empty()).unwrap_or(vec![Family::Ice40]);
         Ok(report::Options {
             place,
             fmax,

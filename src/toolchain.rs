@@ -86,10 +86,6 @@ impl Tool {
     }
 }
 
-fn executable(path: &Path) -> bool {
-    path.is_file()
-}
-
 /// The directories searched for `yowasp-*` commands, in order: only `chosen` when
 /// [`YOWASP_BIN`] names one.
 fn yowasp_dirs(chosen: Option<&Path>) -> Vec<PathBuf> {
@@ -110,7 +106,7 @@ fn yowasp_dirs(chosen: Option<&Path>) -> Vec<PathBuf> {
 /// The `yowasp-<tool>` command, looked for in `chosen` only when given.
 fn yowasp_program(tool: Tool, chosen: Option<&Path>) -> Result<String> {
     let command = format!("yowasp-{}", tool.name());
-    if let Some(path) = yowasp_dirs(chosen).into_iter().map(|dir| dir.join(&command)).find(|p| executable(p)) {
+    if let Some(path) = yowasp_dirs(chosen).into_iter().map(|dir| dir.join(&command)).find(|p| p.is_file()) {
         // Absolute: the tools run in the output directory, not where pmugen started.
         let path = std::fs::canonicalize(&path).unwrap_or(path);
         return Ok(path.to_string_lossy().into_owned());
@@ -143,9 +139,7 @@ impl Toolchain {
                 let Some((command, package)) = tool.debian() else {
                     bail!("{} is not packaged by Debian: use --toolchain current (the YoWASP packages)", tool.name())
                 };
-                let on_path = std::env::var_os("PATH")
-                    .is_some_and(|p| std::env::split_paths(&p).any(|dir| executable(&dir.join(command))));
-                if !on_path {
+                if !pmugen_sim::tools::on_path(command) {
                     bail!(
                         "`{command}` not found on PATH: install Debian's {package} package (apt-get install {package}), \
                          or use --toolchain current"

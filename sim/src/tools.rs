@@ -13,7 +13,7 @@ pub const INSTALL_HINT: &str =
      gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf` (or run scripts/install-tools.sh)";
 
 /// Is `tool` an executable on PATH?
-fn on_path(tool: &str) -> bool {
+pub fn on_path(tool: &str) -> bool {
     std::env::var_os("PATH")
         .map(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()))
         .unwrap_or(false)

@@ -165,11 +165,20 @@ impl Family {
 
     /// The yosys command that synthesizes `top` into `json` (flattened).
     pub fn synth_command(self, top: &str, json: &str) -> String {
+        let pass = self.synth_pass();
         match self {
-            Family::Ice40 => format!("synth_ice40 -top {top} -json {json}"),
-            Family::Ecp5 => format!("synth_ecp5 -top {top} -json {json}"),
-            Family::Gowin => format!("synth_gowin -top {top} -json {json}"),
-            Family::Xc7 => format!("synth_xilinx -family xc7 -flatten -top {top}; write_json {json}"),
+            Family::Xc7 => format!("{pass} -family xc7 -flatten -top {top}; write_json {json}"),
+            _ => format!("{pass} -top {top} -json {json}"),
+        }
+    }
+
+    /// yosys's synthesis pass for the family.
+    pub fn synth_pass(self) -> &'static str {
+        match self {
+            Family::Ice40 => "synth_ice40",
+            Family::Ecp5 => "synth_ecp5",
+            Family::Gowin => "synth_gowin",
+            Family::Xc7 => "synth_xilinx",
         }
     }
 

@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub use super::family::{Device, Family, Figure, HX8K, UP5K};
+use super::family::{Device, Family, Figure};
 use super::family::{XC7A35T_DSPS, XC7A35T_FLIP_FLOPS};
 use crate::toolchain::{Tool, Toolchain};
 
@@ -15,7 +15,7 @@ use crate::toolchain::{Tool, Toolchain};
 /// the achieved Fmax is what the report states).
 pub const TARGET_MHZ: u32 = 100;
 
-/// How long one nextpnr-ice40 run may take. On a nearly full device the router can
+/// How long one nextpnr run may take. On a nearly full device the router can
 /// search for hours without converging; after this limit the report states the packed
 /// size and that routing did not finish, instead of waiting. The largest designs that do
 /// route on an HX8K take a good part of it on a 2-core machine (the README gives the
@@ -73,20 +73,25 @@ impl Synthesis {
         [self.luts, self.flip_flops, self.carries, self.ram_blocks, self.dsps]
     }
 
+    /// The five figures joined by `separator`.
+    pub fn figures_text(&self, separator: &str) -> String {
+        self.figures().iter().map(u64::to_string).collect::<Vec<_>>().join(separator)
+    }
+
     /// The figures of `cells` (cell type -> count) in `family`.
     pub fn count(family: Family, cells: BTreeMap<String, u64>) -> Self {
-        let mut s = Synthesis { family, luts: 0, flip_flops: 0, carries: 0, ram_blocks: 0, dsps: 0, cells };
-        for (cell, &n) in &s.cells.clone() {
+        let [mut luts, mut flip_flops, mut carries, mut ram_blocks, mut dsps] = [0; 5];
+        for (cell, &n) in &cells {
             match family.figure(cell) {
-                Some(Figure::Lut) => s.luts += n,
-                Some(Figure::FlipFlop) => s.flip_flops += n,
-                Some(Figure::Carry) => s.carries += n,
-                Some(Figure::Ram(units)) => s.ram_blocks += n * units,
-                Some(Figure::Dsp) => s.dsps += n,
+                Some(Figure::Lut) => luts += n,
+                Some(Figure::FlipFlop) => flip_flops += n,
+                Some(Figure::Carry) => carries += n,
+                Some(Figure::Ram(units)) => ram_blocks += n * units,
+                Some(Figure::Dsp) => dsps += n,
                 None => {}
             }
         }
-        s
+        Synthesis { family, luts, flip_flops, carries, ram_blocks, dsps, cells }
     }
 }
 

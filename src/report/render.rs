@@ -70,7 +70,7 @@ fn family_markdown(md: &mut String, report: &FamilyReport) {
         Some(tool) => format!("{} {seed_text}, {} MHz target", tool.name(), fpga::TARGET_MHZ),
         None => "no open place and route: a synthesis estimate".to_string(),
     };
-    let synth = family.synth_command("", "").split(' ').next().unwrap_or_default().to_string();
+    let synth = family.synth_pass();
     let _ = writeln!(md, "## {} (`{synth}`, {place_text})\n", family.title());
     let _ = writeln!(md, "Synthesis and placement took {:.0} s.\n", report.seconds);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
@@ -103,8 +103,7 @@ fn family_markdown(md: &mut String, report: &FamilyReport) {
         let _ = writeln!(md, "\n### Parts synthesized alone (`{synth}` of the part's module as top)\n");
         let _ = writeln!(md, "| part | {} |\n|---|---:|---:|---:|---:|---:|", heads.join(" | "));
         for (part, s) in &report.parts {
-            let figures: Vec<String> = s.figures().iter().map(u64::to_string).collect();
-            let _ = writeln!(md, "| {part} | {} |", figures.join(" | "));
+            let _ = writeln!(md, "| {part} | {} |", s.figures_text(" | "));
         }
     }
     md.push('\n');
@@ -159,11 +158,9 @@ pub fn print_summary(report: &Report, path: &Path) {
     for family in &report.families {
         let s = &family.synthesis;
         let heads = s.family.figure_heads();
-        let figures: Vec<String> = s.figures().iter().map(u64::to_string).collect();
-        println!("  {} {}  {}", s.family.title(), heads.join(" / "), figures.join(" / "));
+        println!("  {} {}  {}", s.family.title(), heads.join(" / "), s.figures_text(" / "));
         for (part, s) in &family.parts {
-            let figures: Vec<String> = s.figures().iter().map(u64::to_string).collect();
-            println!("    {part:<26} {} (alone)", figures.join(" / "));
+            println!("    {part:<26} {} (alone)", s.figures_text(" / "));
         }
         for p in &family.placements {
             let cells = p.logic_cells.map_or("n/a".to_string(), |lc| format!("{lc} / {}", p.logic_cells_available));

@@ -78,7 +78,8 @@ pub fn run(
     out: &Path,
 ) -> Result<Vec<SweepPoint>> {
     let mut points = Vec::new();
-    let mut tools = String::new();
+    // Every family's tools: the sweep's header names them all.
+    let mut tools = std::collections::BTreeMap::new();
     for &family in &report.families {
         let device = family.devices()[0];
         let options_here = Options { families: vec![family], devices: Some(vec![device.short]), ..report.clone() };
@@ -86,24 +87,28 @@ pub fn run(
             let params = MonitorParams::new(n as u64, order_width as u64)?.with(options);
             let dir = out.join(family.key()).join(format!("n{n}"));
             let report = super::run_or_reuse(&params, &dir, &options_here)?;
-            if tools.is_empty() {
-                tools = super::render::tools_text(&report.tools);
-            }
+            tools.extend(report.tools.clone());
             points.push(SweepPoint::from_report(&report, family));
         }
     }
-    std::fs::write(out.join("sweep.md"), markdown(&points, order_width, &tools))?;
+    std::fs::write(out.join("sweep.md"), markdown(&points, order_width, &super::render::tools_text(&tools)))?;
     std::fs::write(out.join("sweep.json"), serde_json::to_string_pretty(&points)? + "\n")?;
     std::fs::write(out.join("sweep.svg"), svg(&points, order_width))?;
     println!("sweep: {}", out.join("sweep.md").display());
     Ok(points)
 }
 
+/// The families of `points`, in their order.
+fn families(points: &[SweepPoint]) -> Vec<Family> {
+    let mut families: Vec<Family> = points.iter().map(|p| p.family).collect();
+    families.dedup();
+    families
+}
+
 /// The sweep as a Markdown table.
 pub fn markdown(points: &[SweepPoint], order_width: usize, tools: &str) -> String {
     let mut md = String::new();
-    let mut families: Vec<Family> = points.iter().map(|p| p.family).collect();
-    families.dedup();
+    let families = families(points);
     for family in families {
         let here: Vec<&SweepPoint> = points.iter().filter(|p| p.family == family).collect();
         let (luts, unit) = (family.figure_heads()[0], family.logic_unit().1);
@@ -239,8 +244,7 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
             * 1.15;
     let area = Panel { left: 70.0, top: 40.0, width: 560.0, height: 260.0, x_max, y_max: lut_max * 1.1 };
     let speed = Panel { left: 70.0, top: 380.0, width: 560.0, height: 160.0, x_max, y_max: fmax_max };
-    let mut families: Vec<Family> = points.iter().map(|p| p.family).collect();
-    families.dedup();
+    let families = families(points);
     let first = families.first().copied().unwrap_or(Family::Ice40);
     let of = |family: Family| points.iter().filter(move |p| p.family == family);
     let series = |f: &dyn Fn(&SweepPoint) -> f64| of(first).map(|p| (p.events as f64, f(p))).collect::<Vec<_>>();
