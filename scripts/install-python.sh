@@ -2,7 +2,7 @@
 # The Python tools the tests and the main job drive (scripts/python-requirements.txt:
 # FuseSoC, cocotb with its AXI and Wishbone bus masters, the SystemRDL compiler and
 # PeakRDL, WaveDrom, PicoRV32's Verilog for `pmugen soc`, LiteX for examples/litex/, and
-# the current yosys and nextpnr from the YoWASP packages), in a virtual environment under
+# the current yosys, nextpnr, SymbiYosys and boolector from the YoWASP packages), in a virtual environment under
 # target/venv. Installs python3-venv with apt-get when Python cannot make a virtual
 # environment. Does not reinstall when the environment already holds exactly these
 # requirements. Then runs each YoWASP tool once: its first run compiles the WebAssembly
@@ -14,7 +14,7 @@ venv=target/venv
 requirements=scripts/python-requirements.txt
 stamp="$venv/.pmugen-requirements"
 warm() {
-    for tool in yosys nextpnr-ice40 nextpnr-ecp5 nextpnr-himbaechel-gowin; do
+    for tool in yosys nextpnr-ice40 nextpnr-ecp5 nextpnr-himbaechel-gowin boolector; do
         "$venv/bin/yowasp-$tool" --version >/dev/null
     done
 }

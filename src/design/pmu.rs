@@ -106,7 +106,8 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
         PmuDesign::header(self)
     }
     fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
-        pmugen_hdl::emit::verilog(&mut Pmu::new(&self.params), top, header)
+        let verilog = pmugen_hdl::emit::verilog(&mut Pmu::new(&self.params), top, header)?;
+        Ok(pmugen_hdl::pmu::formal::with_properties(&verilog, top, &self.params))
     }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         (BusLayout::pmu(self.params.threads), AccessCheck::ByDesign)

@@ -23,6 +23,7 @@ mod litex;
 mod pmu_configs;
 mod pmu_cosim;
 mod profile;
+mod prove;
 mod rvfi;
 mod soc;
 mod soc_adapter;

@@ -2,6 +2,7 @@
 pub mod context_record;
 pub mod driver;
 pub mod event_register;
+pub mod formal;
 pub mod groups;
 pub mod match_counter;
 pub mod order_matcher;

@@ -98,10 +98,15 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// A counter of `counter_width` bits (16..=64) whose count input has `count_width` bits.
+    /// A counter of `counter_width` bits (16..=64; narrower down to the count's width
+    /// for `prove --narrow`, docs/formal.md §4) whose count input has `count_width` bits.
     pub fn new(counter_width: usize, count_width: usize) -> Self {
-        assert!((16..=64).contains(&counter_width), "Counter: CW = {counter_width} is out of range 16..=64");
         assert!((1..=10).contains(&count_width), "Counter: count width {count_width} is out of range 1..=10");
+        assert!(
+            (count_width.max(2)..=64).contains(&counter_width),
+            "Counter: CW = {counter_width} is out of range {}..=64",
+            count_width.max(2)
+        );
         Self {
             clock: Default::default(),
             reset: Default::default(),

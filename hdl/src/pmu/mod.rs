@@ -16,6 +16,7 @@ pub mod event_sampler;
 pub mod event_select;
 pub mod event_sums;
 pub mod event_table;
+pub mod formal;
 pub mod global_control;
 pub mod groups;
 pub mod input_stage;
