@@ -450,24 +450,287 @@ module event_order_monitor_n8_w3_axil__core(clock,reset,events,start,stop,reg_ad
     always @(posedge clock) f_past_valid <= 1'b1;
     always @(*) begin
         // docs/monitor.md §3.2: flag (a before m) is set only when a and m have both occurred since the last clear
-        assert_flag_needs_both_events: assert ((!(record__before__0[1]) || (event_register__seen[1] && event_register__seen[0])) && (!(record__before__0[2]) || (event_register__seen[2] && event_register__seen[0])) && (!(record__before__0[3]) || (event_register__seen[3] && event_register__seen[0])) && (!(record__before__0[4]) || (event_register__seen[4] && event_register__seen[0])) && (!(record__before__0[5]) || (event_register__seen[5] && event_register__seen[0])) && (!(record__before__0[6]) || (event_register__seen[6] && event_register__seen[0])) && (!(record__before__0[7]) || (event_register__seen[7] && event_register__seen[0])) && (!(record__before__1[0]) || (event_register__seen[0] && event_register__seen[1])) && (!(record__before__1[2]) || (event_register__seen[2] && event_register__seen[1])) && (!(record__before__1[3]) || (event_register__seen[3] && event_register__seen[1])) && (!(record__before__1[4]) || (event_register__seen[4] && event_register__seen[1])) && (!(record__before__1[5]) || (event_register__seen[5] && event_register__seen[1])) && (!(record__before__1[6]) || (event_register__seen[6] && event_register__seen[1])) && (!(record__before__1[7]) || (event_register__seen[7] && event_register__seen[1])) && (!(record__before__2[0]) || (event_register__seen[0] && event_register__seen[2])) && (!(record__before__2[1]) || (event_register__seen[1] && event_register__seen[2])) && (!(record__before__2[3]) || (event_register__seen[3] && event_register__seen[2])) && (!(record__before__2[4]) || (event_register__seen[4] && event_register__seen[2])) && (!(record__before__2[5]) || (event_register__seen[5] && event_register__seen[2])) && (!(record__before__2[6]) || (event_register__seen[6] && event_register__seen[2])) && (!(record__before__2[7]) || (event_register__seen[7] && event_register__seen[2])) && (!(record__before__3[0]) || (event_register__seen[0] && event_register__seen[3])) && (!(record__before__3[1]) || (event_register__seen[1] && event_register__seen[3])) && (!(record__before__3[2]) || (event_register__seen[2] && event_register__seen[3])) && (!(record__before__3[4]) || (event_register__seen[4] && event_register__seen[3])) && (!(record__before__3[5]) || (event_register__seen[5] && event_register__seen[3])) && (!(record__before__3[6]) || (event_register__seen[6] && event_register__seen[3])) && (!(record__before__3[7]) || (event_register__seen[7] && event_register__seen[3])) && (!(record__before__4[0]) || (event_register__seen[0] && event_register__seen[4])) && (!(record__before__4[1]) || (event_register__seen[1] && event_register__seen[4])) && (!(record__before__4[2]) || (event_register__seen[2] && event_register__seen[4])) && (!(record__before__4[3]) || (event_register__seen[3] && event_register__seen[4])) && (!(record__before__4[5]) || (event_register__seen[5] && event_register__seen[4])) && (!(record__before__4[6]) || (event_register__seen[6] && event_register__seen[4])) && (!(record__before__4[7]) || (event_register__seen[7] && event_register__seen[4])) && (!(record__before__5[0]) || (event_register__seen[0] && event_register__seen[5])) && (!(record__before__5[1]) || (event_register__seen[1] && event_register__seen[5])) && (!(record__before__5[2]) || (event_register__seen[2] && event_register__seen[5])) && (!(record__before__5[3]) || (event_register__seen[3] && event_register__seen[5])) && (!(record__before__5[4]) || (event_register__seen[4] && event_register__seen[5])) && (!(record__before__5[6]) || (event_register__seen[6] && event_register__seen[5])) && (!(record__before__5[7]) || (event_register__seen[7] && event_register__seen[5])) && (!(record__before__6[0]) || (event_register__seen[0] && event_register__seen[6])) && (!(record__before__6[1]) || (event_register__seen[1] && event_register__seen[6])) && (!(record__before__6[2]) || (event_register__seen[2] && event_register__seen[6])) && (!(record__before__6[3]) || (event_register__seen[3] && event_register__seen[6])) && (!(record__before__6[4]) || (event_register__seen[4] && event_register__seen[6])) && (!(record__before__6[5]) || (event_register__seen[5] && event_register__seen[6])) && (!(record__before__6[7]) || (event_register__seen[7] && event_register__seen[6])) && (!(record__before__7[0]) || (event_register__seen[0] && event_register__seen[7])) && (!(record__before__7[1]) || (event_register__seen[1] && event_register__seen[7])) && (!(record__before__7[2]) || (event_register__seen[2] && event_register__seen[7])) && (!(record__before__7[3]) || (event_register__seen[3] && event_register__seen[7])) && (!(record__before__7[4]) || (event_register__seen[4] && event_register__seen[7])) && (!(record__before__7[5]) || (event_register__seen[5] && event_register__seen[7])) && (!(record__before__7[6]) || (event_register__seen[6] && event_register__seen[7])));
+        assert_flag_needs_both_events: assert ((!(record__before__0[1]) || (event_register__seen[1] &&
+            event_register__seen[0])) &&
+            (!(record__before__0[2]) || (event_register__seen[2] &&
+            event_register__seen[0])) &&
+            (!(record__before__0[3]) || (event_register__seen[3] &&
+            event_register__seen[0])) &&
+            (!(record__before__0[4]) || (event_register__seen[4] &&
+            event_register__seen[0])) &&
+            (!(record__before__0[5]) || (event_register__seen[5] &&
+            event_register__seen[0])) &&
+            (!(record__before__0[6]) || (event_register__seen[6] &&
+            event_register__seen[0])) &&
+            (!(record__before__0[7]) || (event_register__seen[7] &&
+            event_register__seen[0])) &&
+            (!(record__before__1[0]) || (event_register__seen[0] &&
+            event_register__seen[1])) &&
+            (!(record__before__1[2]) || (event_register__seen[2] &&
+            event_register__seen[1])) &&
+            (!(record__before__1[3]) || (event_register__seen[3] &&
+            event_register__seen[1])) &&
+            (!(record__before__1[4]) || (event_register__seen[4] &&
+            event_register__seen[1])) &&
+            (!(record__before__1[5]) || (event_register__seen[5] &&
+            event_register__seen[1])) &&
+            (!(record__before__1[6]) || (event_register__seen[6] &&
+            event_register__seen[1])) &&
+            (!(record__before__1[7]) || (event_register__seen[7] &&
+            event_register__seen[1])) &&
+            (!(record__before__2[0]) || (event_register__seen[0] &&
+            event_register__seen[2])) &&
+            (!(record__before__2[1]) || (event_register__seen[1] &&
+            event_register__seen[2])) &&
+            (!(record__before__2[3]) || (event_register__seen[3] &&
+            event_register__seen[2])) &&
+            (!(record__before__2[4]) || (event_register__seen[4] &&
+            event_register__seen[2])) &&
+            (!(record__before__2[5]) || (event_register__seen[5] &&
+            event_register__seen[2])) &&
+            (!(record__before__2[6]) || (event_register__seen[6] &&
+            event_register__seen[2])) &&
+            (!(record__before__2[7]) || (event_register__seen[7] &&
+            event_register__seen[2])) &&
+            (!(record__before__3[0]) || (event_register__seen[0] &&
+            event_register__seen[3])) &&
+            (!(record__before__3[1]) || (event_register__seen[1] &&
+            event_register__seen[3])) &&
+            (!(record__before__3[2]) || (event_register__seen[2] &&
+            event_register__seen[3])) &&
+            (!(record__before__3[4]) || (event_register__seen[4] &&
+            event_register__seen[3])) &&
+            (!(record__before__3[5]) || (event_register__seen[5] &&
+            event_register__seen[3])) &&
+            (!(record__before__3[6]) || (event_register__seen[6] &&
+            event_register__seen[3])) &&
+            (!(record__before__3[7]) || (event_register__seen[7] &&
+            event_register__seen[3])) &&
+            (!(record__before__4[0]) || (event_register__seen[0] &&
+            event_register__seen[4])) &&
+            (!(record__before__4[1]) || (event_register__seen[1] &&
+            event_register__seen[4])) &&
+            (!(record__before__4[2]) || (event_register__seen[2] &&
+            event_register__seen[4])) &&
+            (!(record__before__4[3]) || (event_register__seen[3] &&
+            event_register__seen[4])) &&
+            (!(record__before__4[5]) || (event_register__seen[5] &&
+            event_register__seen[4])) &&
+            (!(record__before__4[6]) || (event_register__seen[6] &&
+            event_register__seen[4])) &&
+            (!(record__before__4[7]) || (event_register__seen[7] &&
+            event_register__seen[4])) &&
+            (!(record__before__5[0]) || (event_register__seen[0] &&
+            event_register__seen[5])) &&
+            (!(record__before__5[1]) || (event_register__seen[1] &&
+            event_register__seen[5])) &&
+            (!(record__before__5[2]) || (event_register__seen[2] &&
+            event_register__seen[5])) &&
+            (!(record__before__5[3]) || (event_register__seen[3] &&
+            event_register__seen[5])) &&
+            (!(record__before__5[4]) || (event_register__seen[4] &&
+            event_register__seen[5])) &&
+            (!(record__before__5[6]) || (event_register__seen[6] &&
+            event_register__seen[5])) &&
+            (!(record__before__5[7]) || (event_register__seen[7] &&
+            event_register__seen[5])) &&
+            (!(record__before__6[0]) || (event_register__seen[0] &&
+            event_register__seen[6])) &&
+            (!(record__before__6[1]) || (event_register__seen[1] &&
+            event_register__seen[6])) &&
+            (!(record__before__6[2]) || (event_register__seen[2] &&
+            event_register__seen[6])) &&
+            (!(record__before__6[3]) || (event_register__seen[3] &&
+            event_register__seen[6])) &&
+            (!(record__before__6[4]) || (event_register__seen[4] &&
+            event_register__seen[6])) &&
+            (!(record__before__6[5]) || (event_register__seen[5] &&
+            event_register__seen[6])) &&
+            (!(record__before__6[7]) || (event_register__seen[7] &&
+            event_register__seen[6])) &&
+            (!(record__before__7[0]) || (event_register__seen[0] &&
+            event_register__seen[7])) &&
+            (!(record__before__7[1]) || (event_register__seen[1] &&
+            event_register__seen[7])) &&
+            (!(record__before__7[2]) || (event_register__seen[2] &&
+            event_register__seen[7])) &&
+            (!(record__before__7[3]) || (event_register__seen[3] &&
+            event_register__seen[7])) &&
+            (!(record__before__7[4]) || (event_register__seen[4] &&
+            event_register__seen[7])) &&
+            (!(record__before__7[5]) || (event_register__seen[5] &&
+            event_register__seen[7])) &&
+            (!(record__before__7[6]) || (event_register__seen[6] &&
+            event_register__seen[7])));
         // docs/monitor.md §2: no event occurs before itself
-        assert_no_flag_on_diagonal: assert (!record__before__0[0] && !record__before__1[1] && !record__before__2[2] && !record__before__3[3] && !record__before__4[4] && !record__before__5[5] && !record__before__6[6] && !record__before__7[7]);
+        assert_no_flag_on_diagonal: assert (!record__before__0[0] &&
+            !record__before__1[1] &&
+            !record__before__2[2] &&
+            !record__before__3[3] &&
+            !record__before__4[4] &&
+            !record__before__5[5] &&
+            !record__before__6[6] &&
+            !record__before__7[7]);
         // docs/monitor.md §3.3: the match is true exactly when a pair is constrained and every constrained pair's flag (first before second) is set, this cycle's recording included
-        assert_match_by_the_order_rules: assert (matcher__matched == (((order__order__0 != 0 && order__order__1 != 0 && order__order__0 != order__order__1) || (order__order__0 != 0 && order__order__2 != 0 && order__order__0 != order__order__2) || (order__order__0 != 0 && order__order__3 != 0 && order__order__0 != order__order__3) || (order__order__0 != 0 && order__order__4 != 0 && order__order__0 != order__order__4) || (order__order__0 != 0 && order__order__5 != 0 && order__order__0 != order__order__5) || (order__order__0 != 0 && order__order__6 != 0 && order__order__0 != order__order__6) || (order__order__0 != 0 && order__order__7 != 0 && order__order__0 != order__order__7) || (order__order__1 != 0 && order__order__2 != 0 && order__order__1 != order__order__2) || (order__order__1 != 0 && order__order__3 != 0 && order__order__1 != order__order__3) || (order__order__1 != 0 && order__order__4 != 0 && order__order__1 != order__order__4) || (order__order__1 != 0 && order__order__5 != 0 && order__order__1 != order__order__5) || (order__order__1 != 0 && order__order__6 != 0 && order__order__1 != order__order__6) || (order__order__1 != 0 && order__order__7 != 0 && order__order__1 != order__order__7) || (order__order__2 != 0 && order__order__3 != 0 && order__order__2 != order__order__3) || (order__order__2 != 0 && order__order__4 != 0 && order__order__2 != order__order__4) || (order__order__2 != 0 && order__order__5 != 0 && order__order__2 != order__order__5) || (order__order__2 != 0 && order__order__6 != 0 && order__order__2 != order__order__6) || (order__order__2 != 0 && order__order__7 != 0 && order__order__2 != order__order__7) || (order__order__3 != 0 && order__order__4 != 0 && order__order__3 != order__order__4) || (order__order__3 != 0 && order__order__5 != 0 && order__order__3 != order__order__5) || (order__order__3 != 0 && order__order__6 != 0 && order__order__3 != order__order__6) || (order__order__3 != 0 && order__order__7 != 0 && order__order__3 != order__order__7) || (order__order__4 != 0 && order__order__5 != 0 && order__order__4 != order__order__5) || (order__order__4 != 0 && order__order__6 != 0 && order__order__4 != order__order__6) || (order__order__4 != 0 && order__order__7 != 0 && order__order__4 != order__order__7) || (order__order__5 != 0 && order__order__6 != 0 && order__order__5 != order__order__6) || (order__order__5 != 0 && order__order__7 != 0 && order__order__5 != order__order__7) || (order__order__6 != 0 && order__order__7 != 0 && order__order__6 != order__order__7)) && (!(order__order__0 != 0 && order__order__1 != 0 && order__order__0 != order__order__1) || (order__order__0 < order__order__1 ? (record__before__1[0] | (port__enable & event_edges__rise[1] & event_register__seen[0])) : (record__before__0[1] | (port__enable & event_edges__rise[0] & event_register__seen[1])))) && (!(order__order__0 != 0 && order__order__2 != 0 && order__order__0 != order__order__2) || (order__order__0 < order__order__2 ? (record__before__2[0] | (port__enable & event_edges__rise[2] & event_register__seen[0])) : (record__before__0[2] | (port__enable & event_edges__rise[0] & event_register__seen[2])))) && (!(order__order__0 != 0 && order__order__3 != 0 && order__order__0 != order__order__3) || (order__order__0 < order__order__3 ? (record__before__3[0] | (port__enable & event_edges__rise[3] & event_register__seen[0])) : (record__before__0[3] | (port__enable & event_edges__rise[0] & event_register__seen[3])))) && (!(order__order__0 != 0 && order__order__4 != 0 && order__order__0 != order__order__4) || (order__order__0 < order__order__4 ? (record__before__4[0] | (port__enable & event_edges__rise[4] & event_register__seen[0])) : (record__before__0[4] | (port__enable & event_edges__rise[0] & event_register__seen[4])))) && (!(order__order__0 != 0 && order__order__5 != 0 && order__order__0 != order__order__5) || (order__order__0 < order__order__5 ? (record__before__5[0] | (port__enable & event_edges__rise[5] & event_register__seen[0])) : (record__before__0[5] | (port__enable & event_edges__rise[0] & event_register__seen[5])))) && (!(order__order__0 != 0 && order__order__6 != 0 && order__order__0 != order__order__6) || (order__order__0 < order__order__6 ? (record__before__6[0] | (port__enable & event_edges__rise[6] & event_register__seen[0])) : (record__before__0[6] | (port__enable & event_edges__rise[0] & event_register__seen[6])))) && (!(order__order__0 != 0 && order__order__7 != 0 && order__order__0 != order__order__7) || (order__order__0 < order__order__7 ? (record__before__7[0] | (port__enable & event_edges__rise[7] & event_register__seen[0])) : (record__before__0[7] | (port__enable & event_edges__rise[0] & event_register__seen[7])))) && (!(order__order__1 != 0 && order__order__2 != 0 && order__order__1 != order__order__2) || (order__order__1 < order__order__2 ? (record__before__2[1] | (port__enable & event_edges__rise[2] & event_register__seen[1])) : (record__before__1[2] | (port__enable & event_edges__rise[1] & event_register__seen[2])))) && (!(order__order__1 != 0 && order__order__3 != 0 && order__order__1 != order__order__3) || (order__order__1 < order__order__3 ? (record__before__3[1] | (port__enable & event_edges__rise[3] & event_register__seen[1])) : (record__before__1[3] | (port__enable & event_edges__rise[1] & event_register__seen[3])))) && (!(order__order__1 != 0 && order__order__4 != 0 && order__order__1 != order__order__4) || (order__order__1 < order__order__4 ? (record__before__4[1] | (port__enable & event_edges__rise[4] & event_register__seen[1])) : (record__before__1[4] | (port__enable & event_edges__rise[1] & event_register__seen[4])))) && (!(order__order__1 != 0 && order__order__5 != 0 && order__order__1 != order__order__5) || (order__order__1 < order__order__5 ? (record__before__5[1] | (port__enable & event_edges__rise[5] & event_register__seen[1])) : (record__before__1[5] | (port__enable & event_edges__rise[1] & event_register__seen[5])))) && (!(order__order__1 != 0 && order__order__6 != 0 && order__order__1 != order__order__6) || (order__order__1 < order__order__6 ? (record__before__6[1] | (port__enable & event_edges__rise[6] & event_register__seen[1])) : (record__before__1[6] | (port__enable & event_edges__rise[1] & event_register__seen[6])))) && (!(order__order__1 != 0 && order__order__7 != 0 && order__order__1 != order__order__7) || (order__order__1 < order__order__7 ? (record__before__7[1] | (port__enable & event_edges__rise[7] & event_register__seen[1])) : (record__before__1[7] | (port__enable & event_edges__rise[1] & event_register__seen[7])))) && (!(order__order__2 != 0 && order__order__3 != 0 && order__order__2 != order__order__3) || (order__order__2 < order__order__3 ? (record__before__3[2] | (port__enable & event_edges__rise[3] & event_register__seen[2])) : (record__before__2[3] | (port__enable & event_edges__rise[2] & event_register__seen[3])))) && (!(order__order__2 != 0 && order__order__4 != 0 && order__order__2 != order__order__4) || (order__order__2 < order__order__4 ? (record__before__4[2] | (port__enable & event_edges__rise[4] & event_register__seen[2])) : (record__before__2[4] | (port__enable & event_edges__rise[2] & event_register__seen[4])))) && (!(order__order__2 != 0 && order__order__5 != 0 && order__order__2 != order__order__5) || (order__order__2 < order__order__5 ? (record__before__5[2] | (port__enable & event_edges__rise[5] & event_register__seen[2])) : (record__before__2[5] | (port__enable & event_edges__rise[2] & event_register__seen[5])))) && (!(order__order__2 != 0 && order__order__6 != 0 && order__order__2 != order__order__6) || (order__order__2 < order__order__6 ? (record__before__6[2] | (port__enable & event_edges__rise[6] & event_register__seen[2])) : (record__before__2[6] | (port__enable & event_edges__rise[2] & event_register__seen[6])))) && (!(order__order__2 != 0 && order__order__7 != 0 && order__order__2 != order__order__7) || (order__order__2 < order__order__7 ? (record__before__7[2] | (port__enable & event_edges__rise[7] & event_register__seen[2])) : (record__before__2[7] | (port__enable & event_edges__rise[2] & event_register__seen[7])))) && (!(order__order__3 != 0 && order__order__4 != 0 && order__order__3 != order__order__4) || (order__order__3 < order__order__4 ? (record__before__4[3] | (port__enable & event_edges__rise[4] & event_register__seen[3])) : (record__before__3[4] | (port__enable & event_edges__rise[3] & event_register__seen[4])))) && (!(order__order__3 != 0 && order__order__5 != 0 && order__order__3 != order__order__5) || (order__order__3 < order__order__5 ? (record__before__5[3] | (port__enable & event_edges__rise[5] & event_register__seen[3])) : (record__before__3[5] | (port__enable & event_edges__rise[3] & event_register__seen[5])))) && (!(order__order__3 != 0 && order__order__6 != 0 && order__order__3 != order__order__6) || (order__order__3 < order__order__6 ? (record__before__6[3] | (port__enable & event_edges__rise[6] & event_register__seen[3])) : (record__before__3[6] | (port__enable & event_edges__rise[3] & event_register__seen[6])))) && (!(order__order__3 != 0 && order__order__7 != 0 && order__order__3 != order__order__7) || (order__order__3 < order__order__7 ? (record__before__7[3] | (port__enable & event_edges__rise[7] & event_register__seen[3])) : (record__before__3[7] | (port__enable & event_edges__rise[3] & event_register__seen[7])))) && (!(order__order__4 != 0 && order__order__5 != 0 && order__order__4 != order__order__5) || (order__order__4 < order__order__5 ? (record__before__5[4] | (port__enable & event_edges__rise[5] & event_register__seen[4])) : (record__before__4[5] | (port__enable & event_edges__rise[4] & event_register__seen[5])))) && (!(order__order__4 != 0 && order__order__6 != 0 && order__order__4 != order__order__6) || (order__order__4 < order__order__6 ? (record__before__6[4] | (port__enable & event_edges__rise[6] & event_register__seen[4])) : (record__before__4[6] | (port__enable & event_edges__rise[4] & event_register__seen[6])))) && (!(order__order__4 != 0 && order__order__7 != 0 && order__order__4 != order__order__7) || (order__order__4 < order__order__7 ? (record__before__7[4] | (port__enable & event_edges__rise[7] & event_register__seen[4])) : (record__before__4[7] | (port__enable & event_edges__rise[4] & event_register__seen[7])))) && (!(order__order__5 != 0 && order__order__6 != 0 && order__order__5 != order__order__6) || (order__order__5 < order__order__6 ? (record__before__6[5] | (port__enable & event_edges__rise[6] & event_register__seen[5])) : (record__before__5[6] | (port__enable & event_edges__rise[5] & event_register__seen[6])))) && (!(order__order__5 != 0 && order__order__7 != 0 && order__order__5 != order__order__7) || (order__order__5 < order__order__7 ? (record__before__7[5] | (port__enable & event_edges__rise[7] & event_register__seen[5])) : (record__before__5[7] | (port__enable & event_edges__rise[5] & event_register__seen[7])))) && (!(order__order__6 != 0 && order__order__7 != 0 && order__order__6 != order__order__7) || (order__order__6 < order__order__7 ? (record__before__7[6] | (port__enable & event_edges__rise[7] & event_register__seen[6])) : (record__before__6[7] | (port__enable & event_edges__rise[6] & event_register__seen[7]))))));
+        assert_match_by_the_order_rules: assert (matcher__matched == (((order__order__0 != 0 &&
+            order__order__1 != 0 &&
+            order__order__0 != order__order__1) || (order__order__0 != 0 &&
+            order__order__2 != 0 &&
+            order__order__0 != order__order__2) || (order__order__0 != 0 &&
+            order__order__3 != 0 &&
+            order__order__0 != order__order__3) || (order__order__0 != 0 &&
+            order__order__4 != 0 &&
+            order__order__0 != order__order__4) || (order__order__0 != 0 &&
+            order__order__5 != 0 &&
+            order__order__0 != order__order__5) || (order__order__0 != 0 &&
+            order__order__6 != 0 &&
+            order__order__0 != order__order__6) || (order__order__0 != 0 &&
+            order__order__7 != 0 &&
+            order__order__0 != order__order__7) || (order__order__1 != 0 &&
+            order__order__2 != 0 &&
+            order__order__1 != order__order__2) || (order__order__1 != 0 &&
+            order__order__3 != 0 &&
+            order__order__1 != order__order__3) || (order__order__1 != 0 &&
+            order__order__4 != 0 &&
+            order__order__1 != order__order__4) || (order__order__1 != 0 &&
+            order__order__5 != 0 &&
+            order__order__1 != order__order__5) || (order__order__1 != 0 &&
+            order__order__6 != 0 &&
+            order__order__1 != order__order__6) || (order__order__1 != 0 &&
+            order__order__7 != 0 &&
+            order__order__1 != order__order__7) || (order__order__2 != 0 &&
+            order__order__3 != 0 &&
+            order__order__2 != order__order__3) || (order__order__2 != 0 &&
+            order__order__4 != 0 &&
+            order__order__2 != order__order__4) || (order__order__2 != 0 &&
+            order__order__5 != 0 &&
+            order__order__2 != order__order__5) || (order__order__2 != 0 &&
+            order__order__6 != 0 &&
+            order__order__2 != order__order__6) || (order__order__2 != 0 &&
+            order__order__7 != 0 &&
+            order__order__2 != order__order__7) || (order__order__3 != 0 &&
+            order__order__4 != 0 &&
+            order__order__3 != order__order__4) || (order__order__3 != 0 &&
+            order__order__5 != 0 &&
+            order__order__3 != order__order__5) || (order__order__3 != 0 &&
+            order__order__6 != 0 &&
+            order__order__3 != order__order__6) || (order__order__3 != 0 &&
+            order__order__7 != 0 &&
+            order__order__3 != order__order__7) || (order__order__4 != 0 &&
+            order__order__5 != 0 &&
+            order__order__4 != order__order__5) || (order__order__4 != 0 &&
+            order__order__6 != 0 &&
+            order__order__4 != order__order__6) || (order__order__4 != 0 &&
+            order__order__7 != 0 &&
+            order__order__4 != order__order__7) || (order__order__5 != 0 &&
+            order__order__6 != 0 &&
+            order__order__5 != order__order__6) || (order__order__5 != 0 &&
+            order__order__7 != 0 &&
+            order__order__5 != order__order__7) || (order__order__6 != 0 &&
+            order__order__7 != 0 &&
+            order__order__6 != order__order__7)) &&
+            (!(order__order__0 != 0 &&
+            order__order__1 != 0 &&
+            order__order__0 != order__order__1) || (order__order__0 < order__order__1 ? (record__before__1[0] | (port__enable & event_edges__rise[1] & event_register__seen[0])) : (record__before__0[1] | (port__enable & event_edges__rise[0] & event_register__seen[1])))) &&
+            (!(order__order__0 != 0 &&
+            order__order__2 != 0 &&
+            order__order__0 != order__order__2) || (order__order__0 < order__order__2 ? (record__before__2[0] | (port__enable & event_edges__rise[2] & event_register__seen[0])) : (record__before__0[2] | (port__enable & event_edges__rise[0] & event_register__seen[2])))) &&
+            (!(order__order__0 != 0 &&
+            order__order__3 != 0 &&
+            order__order__0 != order__order__3) || (order__order__0 < order__order__3 ? (record__before__3[0] | (port__enable & event_edges__rise[3] & event_register__seen[0])) : (record__before__0[3] | (port__enable & event_edges__rise[0] & event_register__seen[3])))) &&
+            (!(order__order__0 != 0 &&
+            order__order__4 != 0 &&
+            order__order__0 != order__order__4) || (order__order__0 < order__order__4 ? (record__before__4[0] | (port__enable & event_edges__rise[4] & event_register__seen[0])) : (record__before__0[4] | (port__enable & event_edges__rise[0] & event_register__seen[4])))) &&
+            (!(order__order__0 != 0 &&
+            order__order__5 != 0 &&
+            order__order__0 != order__order__5) || (order__order__0 < order__order__5 ? (record__before__5[0] | (port__enable & event_edges__rise[5] & event_register__seen[0])) : (record__before__0[5] | (port__enable & event_edges__rise[0] & event_register__seen[5])))) &&
+            (!(order__order__0 != 0 &&
+            order__order__6 != 0 &&
+            order__order__0 != order__order__6) || (order__order__0 < order__order__6 ? (record__before__6[0] | (port__enable & event_edges__rise[6] & event_register__seen[0])) : (record__before__0[6] | (port__enable & event_edges__rise[0] & event_register__seen[6])))) &&
+            (!(order__order__0 != 0 &&
+            order__order__7 != 0 &&
+            order__order__0 != order__order__7) || (order__order__0 < order__order__7 ? (record__before__7[0] | (port__enable & event_edges__rise[7] & event_register__seen[0])) : (record__before__0[7] | (port__enable & event_edges__rise[0] & event_register__seen[7])))) &&
+            (!(order__order__1 != 0 &&
+            order__order__2 != 0 &&
+            order__order__1 != order__order__2) || (order__order__1 < order__order__2 ? (record__before__2[1] | (port__enable & event_edges__rise[2] & event_register__seen[1])) : (record__before__1[2] | (port__enable & event_edges__rise[1] & event_register__seen[2])))) &&
+            (!(order__order__1 != 0 &&
+            order__order__3 != 0 &&
+            order__order__1 != order__order__3) || (order__order__1 < order__order__3 ? (record__before__3[1] | (port__enable & event_edges__rise[3] & event_register__seen[1])) : (record__before__1[3] | (port__enable & event_edges__rise[1] & event_register__seen[3])))) &&
+            (!(order__order__1 != 0 &&
+            order__order__4 != 0 &&
+            order__order__1 != order__order__4) || (order__order__1 < order__order__4 ? (record__before__4[1] | (port__enable & event_edges__rise[4] & event_register__seen[1])) : (record__before__1[4] | (port__enable & event_edges__rise[1] & event_register__seen[4])))) &&
+            (!(order__order__1 != 0 &&
+            order__order__5 != 0 &&
+            order__order__1 != order__order__5) || (order__order__1 < order__order__5 ? (record__before__5[1] | (port__enable & event_edges__rise[5] & event_register__seen[1])) : (record__before__1[5] | (port__enable & event_edges__rise[1] & event_register__seen[5])))) &&
+            (!(order__order__1 != 0 &&
+            order__order__6 != 0 &&
+            order__order__1 != order__order__6) || (order__order__1 < order__order__6 ? (record__before__6[1] | (port__enable & event_edges__rise[6] & event_register__seen[1])) : (record__before__1[6] | (port__enable & event_edges__rise[1] & event_register__seen[6])))) &&
+            (!(order__order__1 != 0 &&
+            order__order__7 != 0 &&
+            order__order__1 != order__order__7) || (order__order__1 < order__order__7 ? (record__before__7[1] | (port__enable & event_edges__rise[7] & event_register__seen[1])) : (record__before__1[7] | (port__enable & event_edges__rise[1] & event_register__seen[7])))) &&
+            (!(order__order__2 != 0 &&
+            order__order__3 != 0 &&
+            order__order__2 != order__order__3) || (order__order__2 < order__order__3 ? (record__before__3[2] | (port__enable & event_edges__rise[3] & event_register__seen[2])) : (record__before__2[3] | (port__enable & event_edges__rise[2] & event_register__seen[3])))) &&
+            (!(order__order__2 != 0 &&
+            order__order__4 != 0 &&
+            order__order__2 != order__order__4) || (order__order__2 < order__order__4 ? (record__before__4[2] | (port__enable & event_edges__rise[4] & event_register__seen[2])) : (record__before__2[4] | (port__enable & event_edges__rise[2] & event_register__seen[4])))) &&
+            (!(order__order__2 != 0 &&
+            order__order__5 != 0 &&
+            order__order__2 != order__order__5) || (order__order__2 < order__order__5 ? (record__before__5[2] | (port__enable & event_edges__rise[5] & event_register__seen[2])) : (record__before__2[5] | (port__enable & event_edges__rise[2] & event_register__seen[5])))) &&
+            (!(order__order__2 != 0 &&
+            order__order__6 != 0 &&
+            order__order__2 != order__order__6) || (order__order__2 < order__order__6 ? (record__before__6[2] | (port__enable & event_edges__rise[6] & event_register__seen[2])) : (record__before__2[6] | (port__enable & event_edges__rise[2] & event_register__seen[6])))) &&
+            (!(order__order__2 != 0 &&
+            order__order__7 != 0 &&
+            order__order__2 != order__order__7) || (order__order__2 < order__order__7 ? (record__before__7[2] | (port__enable & event_edges__rise[7] & event_register__seen[2])) : (record__before__2[7] | (port__enable & event_edges__rise[2] & event_register__seen[7])))) &&
+            (!(order__order__3 != 0 &&
+            order__order__4 != 0 &&
+            order__order__3 != order__order__4) || (order__order__3 < order__order__4 ? (record__before__4[3] | (port__enable & event_edges__rise[4] & event_register__seen[3])) : (record__before__3[4] | (port__enable & event_edges__rise[3] & event_register__seen[4])))) &&
+            (!(order__order__3 != 0 &&
+            order__order__5 != 0 &&
+            order__order__3 != order__order__5) || (order__order__3 < order__order__5 ? (record__before__5[3] | (port__enable & event_edges__rise[5] & event_register__seen[3])) : (record__before__3[5] | (port__enable & event_edges__rise[3] & event_register__seen[5])))) &&
+            (!(order__order__3 != 0 &&
+            order__order__6 != 0 &&
+            order__order__3 != order__order__6) || (order__order__3 < order__order__6 ? (record__before__6[3] | (port__enable & event_edges__rise[6] & event_register__seen[3])) : (record__before__3[6] | (port__enable & event_edges__rise[3] & event_register__seen[6])))) &&
+            (!(order__order__3 != 0 &&
+            order__order__7 != 0 &&
+            order__order__3 != order__order__7) || (order__order__3 < order__order__7 ? (record__before__7[3] | (port__enable & event_edges__rise[7] & event_register__seen[3])) : (record__before__3[7] | (port__enable & event_edges__rise[3] & event_register__seen[7])))) &&
+            (!(order__order__4 != 0 &&
+            order__order__5 != 0 &&
+            order__order__4 != order__order__5) || (order__order__4 < order__order__5 ? (record__before__5[4] | (port__enable & event_edges__rise[5] & event_register__seen[4])) : (record__before__4[5] | (port__enable & event_edges__rise[4] & event_register__seen[5])))) &&
+            (!(order__order__4 != 0 &&
+            order__order__6 != 0 &&
+            order__order__4 != order__order__6) || (order__order__4 < order__order__6 ? (record__before__6[4] | (port__enable & event_edges__rise[6] & event_register__seen[4])) : (record__before__4[6] | (port__enable & event_edges__rise[4] & event_register__seen[6])))) &&
+            (!(order__order__4 != 0 &&
+            order__order__7 != 0 &&
+            order__order__4 != order__order__7) || (order__order__4 < order__order__7 ? (record__before__7[4] | (port__enable & event_edges__rise[7] & event_register__seen[4])) : (record__before__4[7] | (port__enable & event_edges__rise[4] & event_register__seen[7])))) &&
+            (!(order__order__5 != 0 &&
+            order__order__6 != 0 &&
+            order__order__5 != order__order__6) || (order__order__5 < order__order__6 ? (record__before__6[5] | (port__enable & event_edges__rise[6] & event_register__seen[5])) : (record__before__5[6] | (port__enable & event_edges__rise[5] & event_register__seen[6])))) &&
+            (!(order__order__5 != 0 &&
+            order__order__7 != 0 &&
+            order__order__5 != order__order__7) || (order__order__5 < order__order__7 ? (record__before__7[5] | (port__enable & event_edges__rise[7] & event_register__seen[5])) : (record__before__5[7] | (port__enable & event_edges__rise[5] & event_register__seen[7])))) &&
+            (!(order__order__6 != 0 &&
+            order__order__7 != 0 &&
+            order__order__6 != order__order__7) || (order__order__6 < order__order__7 ? (record__before__7[6] | (port__enable & event_edges__rise[7] & event_register__seen[6])) : (record__before__6[7] | (port__enable & event_edges__rise[6] & event_register__seen[7]))))));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/monitor.md §3.2 and §3.6: without a clear, recording only sets flags and event-register bits
-            assert_record_only_grows: assert (!(!$past(clear_record)) || ((({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7} & $past({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7})) == $past({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7})) && ((event_register__seen & $past(event_register__seen)) == $past(event_register__seen))));
+            assert_record_only_grows: assert (!(!$past(clear_record)) || ((({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7} & $past({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7})) == $past({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7})) &&
+                ((event_register__seen & $past(event_register__seen)) == $past(event_register__seen))));
             // docs/monitor.md §3.4 and §3.6: a re-arm or CLEAR_RECORD clears the event register and the whole record, this cycle's updates included
-            assert_clear_empties: assert (!($past(clear_record)) || ({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7} == 0 && event_register__seen == 0));
+            assert_clear_empties: assert (!($past(clear_record)) || ({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7} == 0 &&
+                event_register__seen == 0));
             // docs/monitor.md §3.2: with ENABLE = 0 nothing is recorded
-            assert_enable_gates_recording: assert (!($past(!port__enable && !clear_record)) || ({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7} == $past({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7}) && event_register__seen == $past(event_register__seen)));
+            assert_enable_gates_recording: assert (!($past(!port__enable &&
+                !clear_record)) || ({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7} == $past({record__before__0, record__before__1, record__before__2, record__before__3, record__before__4, record__before__5, record__before__6, record__before__7}) &&
+                event_register__seen == $past(event_register__seen)));
             // docs/monitor.md §3.7: the output matched is the match flag of the previous cycle
             assert_matched_registered: assert (matched == $past(matcher__matched));
             // docs/monitor.md §3.4: a counted match in an open window is reachable
-            cover_match_counted: cover ($past(matcher__matched && window));
+            cover_match_counted: cover ($past(matcher__matched &&
+                window));
         end
     end
 `endif
@@ -596,9 +859,11 @@ module event_order_monitor_n8_w3_axil__core__counter(clock,reset,match_now,auto_
             // docs/monitor.md §3.4: COUNT moves by the counted match (mod 2^32) or is zeroed by CLEAR_COUNT
             assert_count_steps_by_one: assert (previous_count == ($past(count_cleared__q) ? 32'h0 : $past(previous_count) + $past(pending__q)));
             // docs/monitor.md §3.4: OVERFLOW is sticky until CLEAR_COUNT
-            assert_overflow_sticky: assert (!($past(overflow && !clear)) || (overflow));
+            assert_overflow_sticky: assert (!($past(overflow &&
+                !clear)) || (overflow));
             // docs/monitor.md §3.4: COUNT's wrap is reachable
-            cover_count_wraps: cover (overflow && !$past(overflow));
+            cover_count_wraps: cover (overflow &&
+                !$past(overflow));
         end
     end
 `endif
@@ -1374,7 +1639,118 @@ module event_order_monitor_n8_w3_axil__core__matcher(clock,reset,order__0,order_
     always @(posedge clock) f_past_valid <= 1'b1;
     always @(*) begin
         // docs/monitor.md §2: comparator (order[a] < order[b]) of every pair, for the ORDER values in force
-        assert_comparators_follow_order: assert (a_first_0_q == (order__0 != 0 && order__0 < order__1) && b_first_0_q == (order__1 != 0 && order__1 < order__0) && a_first_1_q == (order__0 != 0 && order__0 < order__2) && b_first_1_q == (order__2 != 0 && order__2 < order__0) && a_first_2_q == (order__0 != 0 && order__0 < order__3) && b_first_2_q == (order__3 != 0 && order__3 < order__0) && a_first_3_q == (order__0 != 0 && order__0 < order__4) && b_first_3_q == (order__4 != 0 && order__4 < order__0) && a_first_4_q == (order__0 != 0 && order__0 < order__5) && b_first_4_q == (order__5 != 0 && order__5 < order__0) && a_first_5_q == (order__0 != 0 && order__0 < order__6) && b_first_5_q == (order__6 != 0 && order__6 < order__0) && a_first_6_q == (order__0 != 0 && order__0 < order__7) && b_first_6_q == (order__7 != 0 && order__7 < order__0) && a_first_7_q == (order__1 != 0 && order__1 < order__2) && b_first_7_q == (order__2 != 0 && order__2 < order__1) && a_first_8_q == (order__1 != 0 && order__1 < order__3) && b_first_8_q == (order__3 != 0 && order__3 < order__1) && a_first_9_q == (order__1 != 0 && order__1 < order__4) && b_first_9_q == (order__4 != 0 && order__4 < order__1) && a_first_10_q == (order__1 != 0 && order__1 < order__5) && b_first_10_q == (order__5 != 0 && order__5 < order__1) && a_first_11_q == (order__1 != 0 && order__1 < order__6) && b_first_11_q == (order__6 != 0 && order__6 < order__1) && a_first_12_q == (order__1 != 0 && order__1 < order__7) && b_first_12_q == (order__7 != 0 && order__7 < order__1) && a_first_13_q == (order__2 != 0 && order__2 < order__3) && b_first_13_q == (order__3 != 0 && order__3 < order__2) && a_first_14_q == (order__2 != 0 && order__2 < order__4) && b_first_14_q == (order__4 != 0 && order__4 < order__2) && a_first_15_q == (order__2 != 0 && order__2 < order__5) && b_first_15_q == (order__5 != 0 && order__5 < order__2) && a_first_16_q == (order__2 != 0 && order__2 < order__6) && b_first_16_q == (order__6 != 0 && order__6 < order__2) && a_first_17_q == (order__2 != 0 && order__2 < order__7) && b_first_17_q == (order__7 != 0 && order__7 < order__2) && a_first_18_q == (order__3 != 0 && order__3 < order__4) && b_first_18_q == (order__4 != 0 && order__4 < order__3) && a_first_19_q == (order__3 != 0 && order__3 < order__5) && b_first_19_q == (order__5 != 0 && order__5 < order__3) && a_first_20_q == (order__3 != 0 && order__3 < order__6) && b_first_20_q == (order__6 != 0 && order__6 < order__3) && a_first_21_q == (order__3 != 0 && order__3 < order__7) && b_first_21_q == (order__7 != 0 && order__7 < order__3) && a_first_22_q == (order__4 != 0 && order__4 < order__5) && b_first_22_q == (order__5 != 0 && order__5 < order__4) && a_first_23_q == (order__4 != 0 && order__4 < order__6) && b_first_23_q == (order__6 != 0 && order__6 < order__4) && a_first_24_q == (order__4 != 0 && order__4 < order__7) && b_first_24_q == (order__7 != 0 && order__7 < order__4) && a_first_25_q == (order__5 != 0 && order__5 < order__6) && b_first_25_q == (order__6 != 0 && order__6 < order__5) && a_first_26_q == (order__5 != 0 && order__5 < order__7) && b_first_26_q == (order__7 != 0 && order__7 < order__5) && a_first_27_q == (order__6 != 0 && order__6 < order__7) && b_first_27_q == (order__7 != 0 && order__7 < order__6));
+        assert_comparators_follow_order: assert (a_first_0_q == (order__0 != 0 &&
+            order__0 < order__1) &&
+            b_first_0_q == (order__1 != 0 &&
+            order__1 < order__0) &&
+            a_first_1_q == (order__0 != 0 &&
+            order__0 < order__2) &&
+            b_first_1_q == (order__2 != 0 &&
+            order__2 < order__0) &&
+            a_first_2_q == (order__0 != 0 &&
+            order__0 < order__3) &&
+            b_first_2_q == (order__3 != 0 &&
+            order__3 < order__0) &&
+            a_first_3_q == (order__0 != 0 &&
+            order__0 < order__4) &&
+            b_first_3_q == (order__4 != 0 &&
+            order__4 < order__0) &&
+            a_first_4_q == (order__0 != 0 &&
+            order__0 < order__5) &&
+            b_first_4_q == (order__5 != 0 &&
+            order__5 < order__0) &&
+            a_first_5_q == (order__0 != 0 &&
+            order__0 < order__6) &&
+            b_first_5_q == (order__6 != 0 &&
+            order__6 < order__0) &&
+            a_first_6_q == (order__0 != 0 &&
+            order__0 < order__7) &&
+            b_first_6_q == (order__7 != 0 &&
+            order__7 < order__0) &&
+            a_first_7_q == (order__1 != 0 &&
+            order__1 < order__2) &&
+            b_first_7_q == (order__2 != 0 &&
+            order__2 < order__1) &&
+            a_first_8_q == (order__1 != 0 &&
+            order__1 < order__3) &&
+            b_first_8_q == (order__3 != 0 &&
+            order__3 < order__1) &&
+            a_first_9_q == (order__1 != 0 &&
+            order__1 < order__4) &&
+            b_first_9_q == (order__4 != 0 &&
+            order__4 < order__1) &&
+            a_first_10_q == (order__1 != 0 &&
+            order__1 < order__5) &&
+            b_first_10_q == (order__5 != 0 &&
+            order__5 < order__1) &&
+            a_first_11_q == (order__1 != 0 &&
+            order__1 < order__6) &&
+            b_first_11_q == (order__6 != 0 &&
+            order__6 < order__1) &&
+            a_first_12_q == (order__1 != 0 &&
+            order__1 < order__7) &&
+            b_first_12_q == (order__7 != 0 &&
+            order__7 < order__1) &&
+            a_first_13_q == (order__2 != 0 &&
+            order__2 < order__3) &&
+            b_first_13_q == (order__3 != 0 &&
+            order__3 < order__2) &&
+            a_first_14_q == (order__2 != 0 &&
+            order__2 < order__4) &&
+            b_first_14_q == (order__4 != 0 &&
+            order__4 < order__2) &&
+            a_first_15_q == (order__2 != 0 &&
+            order__2 < order__5) &&
+            b_first_15_q == (order__5 != 0 &&
+            order__5 < order__2) &&
+            a_first_16_q == (order__2 != 0 &&
+            order__2 < order__6) &&
+            b_first_16_q == (order__6 != 0 &&
+            order__6 < order__2) &&
+            a_first_17_q == (order__2 != 0 &&
+            order__2 < order__7) &&
+            b_first_17_q == (order__7 != 0 &&
+            order__7 < order__2) &&
+            a_first_18_q == (order__3 != 0 &&
+            order__3 < order__4) &&
+            b_first_18_q == (order__4 != 0 &&
+            order__4 < order__3) &&
+            a_first_19_q == (order__3 != 0 &&
+            order__3 < order__5) &&
+            b_first_19_q == (order__5 != 0 &&
+            order__5 < order__3) &&
+            a_first_20_q == (order__3 != 0 &&
+            order__3 < order__6) &&
+            b_first_20_q == (order__6 != 0 &&
+            order__6 < order__3) &&
+            a_first_21_q == (order__3 != 0 &&
+            order__3 < order__7) &&
+            b_first_21_q == (order__7 != 0 &&
+            order__7 < order__3) &&
+            a_first_22_q == (order__4 != 0 &&
+            order__4 < order__5) &&
+            b_first_22_q == (order__5 != 0 &&
+            order__5 < order__4) &&
+            a_first_23_q == (order__4 != 0 &&
+            order__4 < order__6) &&
+            b_first_23_q == (order__6 != 0 &&
+            order__6 < order__4) &&
+            a_first_24_q == (order__4 != 0 &&
+            order__4 < order__7) &&
+            b_first_24_q == (order__7 != 0 &&
+            order__7 < order__4) &&
+            a_first_25_q == (order__5 != 0 &&
+            order__5 < order__6) &&
+            b_first_25_q == (order__6 != 0 &&
+            order__6 < order__5) &&
+            a_first_26_q == (order__5 != 0 &&
+            order__5 < order__7) &&
+            b_first_26_q == (order__7 != 0 &&
+            order__7 < order__5) &&
+            a_first_27_q == (order__6 != 0 &&
+            order__6 < order__7) &&
+            b_first_27_q == (order__7 != 0 &&
+            order__7 < order__6));
     end
 `endif
 endmodule // event_order_monitor_n8_w3_axil__core__matcher
@@ -2343,11 +2719,14 @@ module event_order_monitor_n8_w3_axil__core__serial(clock,reset,enable,before__0
     always @(posedge clock) f_bit <= (reset || !valid || last) ? 7'h0 : f_bit + 7'h1;
     always @(*) begin
         // docs/monitor.md §6: while ser_valid is 0, ser_data and ser_last are 0
-        assert_idle_outputs_zero: assert (valid || (!data && !last));
+        assert_idle_outputs_zero: assert (valid || (!data &&
+            !last));
         // docs/monitor.md §6: the shifter holds only the frame's bits not yet sent (nothing between frames)
         assert_frame_holds_only_bits_to_send: assert (busy_q ? (((frame_q >> remaining_q) >> 1) == 0) : (frame_q == 0));
         // docs/monitor.md §6: a frame is N*(N-1) + 32 = 88 bits; ser_last marks its last bit
-        assert_frame_length: assert (last == (valid && f_bit == 7'd87) && (!valid || f_bit + remaining_q == 7'd87));
+        assert_frame_length: assert (last == (valid &&
+            f_bit == 7'd87) &&
+            (!valid || f_bit + remaining_q == 7'd87));
     end
 `endif
 endmodule // event_order_monitor_n8_w3_axil__core__serial
@@ -2439,9 +2818,11 @@ module event_order_monitor_n8_w3_axil__core__trigger(clock,reset,start,stop,star
             // docs/monitor.md §3.5: a close (stop edge or CLOSE_WINDOW) closes the window, also with an open in the same cycle
             assert_close_wins: assert (!($past(f_close)) || (!window));
             // docs/monitor.md §3.5: an open (start edge or OPEN_WINDOW) without a close opens it from the next cycle
-            assert_open_opens: assert (!($past(f_open && !f_close)) || (window));
+            assert_open_opens: assert (!($past(f_open &&
+                !f_close)) || (window));
             // docs/monitor.md §3.5: otherwise the window keeps its state
-            assert_window_holds: assert (!($past(!f_open && !f_close)) || (window == $past(window)));
+            assert_window_holds: assert (!($past(!f_open &&
+                !f_close)) || (window == $past(window)));
         end
     end
 `endif

@@ -1563,11 +1563,17 @@ module pmu_knc_t4_k2_c40_wb32__core(clock,reset,events,core_events,kernel,pm_mar
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §5.4: a denied write changes no register (event selects, controls, shadow and trace control)
-            assert_denied_write_changes_nothing: assert (!($past(reg_write && !reg_read) && reg_fault) || ({selects__0__evtsel, selects__1__evtsel, selects__2__evtsel, selects__3__evtsel, selects__4__evtsel, selects__5__evtsel, selects__6__evtsel, selects__7__evtsel, controls__0__global_ctrl, controls__0__spflt_ctrl, controls__0__user_pref, controls__0__freeze, controls__0__user_access, controls__1__global_ctrl, controls__1__spflt_ctrl, controls__1__user_pref, controls__1__freeze, controls__1__user_access, controls__2__global_ctrl, controls__2__spflt_ctrl, controls__2__user_pref, controls__2__freeze, controls__2__user_access, controls__3__global_ctrl, controls__3__spflt_ctrl, controls__3__user_pref, controls__3__freeze, controls__3__user_access, shadow_controls__0__save_on_entry, shadow_controls__0__restore_on_exit, shadow_controls__1__save_on_entry, shadow_controls__1__restore_on_exit, shadow_controls__2__save_on_entry, shadow_controls__2__restore_on_exit, shadow_controls__3__save_on_entry, shadow_controls__3__restore_on_exit, trace_control__ctrl, trace_control__trace_pid} == $past({selects__0__evtsel, selects__1__evtsel, selects__2__evtsel, selects__3__evtsel, selects__4__evtsel, selects__5__evtsel, selects__6__evtsel, selects__7__evtsel, controls__0__global_ctrl, controls__0__spflt_ctrl, controls__0__user_pref, controls__0__freeze, controls__0__user_access, controls__1__global_ctrl, controls__1__spflt_ctrl, controls__1__user_pref, controls__1__freeze, controls__1__user_access, controls__2__global_ctrl, controls__2__spflt_ctrl, controls__2__user_pref, controls__2__freeze, controls__2__user_access, controls__3__global_ctrl, controls__3__spflt_ctrl, controls__3__user_pref, controls__3__freeze, controls__3__user_access, shadow_controls__0__save_on_entry, shadow_controls__0__restore_on_exit, shadow_controls__1__save_on_entry, shadow_controls__1__restore_on_exit, shadow_controls__2__save_on_entry, shadow_controls__2__restore_on_exit, shadow_controls__3__save_on_entry, shadow_controls__3__restore_on_exit, trace_control__ctrl, trace_control__trace_pid})));
+            assert_denied_write_changes_nothing: assert (!($past(reg_write &&
+                !reg_read) &&
+                reg_fault) || ({selects__0__evtsel, selects__1__evtsel, selects__2__evtsel, selects__3__evtsel, selects__4__evtsel, selects__5__evtsel, selects__6__evtsel, selects__7__evtsel, controls__0__global_ctrl, controls__0__spflt_ctrl, controls__0__user_pref, controls__0__freeze, controls__0__user_access, controls__1__global_ctrl, controls__1__spflt_ctrl, controls__1__user_pref, controls__1__freeze, controls__1__user_access, controls__2__global_ctrl, controls__2__spflt_ctrl, controls__2__user_pref, controls__2__freeze, controls__2__user_access, controls__3__global_ctrl, controls__3__spflt_ctrl, controls__3__user_pref, controls__3__freeze, controls__3__user_access, shadow_controls__0__save_on_entry, shadow_controls__0__restore_on_exit, shadow_controls__1__save_on_entry, shadow_controls__1__restore_on_exit, shadow_controls__2__save_on_entry, shadow_controls__2__restore_on_exit, shadow_controls__3__save_on_entry, shadow_controls__3__restore_on_exit, trace_control__ctrl, trace_control__trace_pid} == $past({selects__0__evtsel, selects__1__evtsel, selects__2__evtsel, selects__3__evtsel, selects__4__evtsel, selects__5__evtsel, selects__6__evtsel, selects__7__evtsel, controls__0__global_ctrl, controls__0__spflt_ctrl, controls__0__user_pref, controls__0__freeze, controls__0__user_access, controls__1__global_ctrl, controls__1__spflt_ctrl, controls__1__user_pref, controls__1__freeze, controls__1__user_access, controls__2__global_ctrl, controls__2__spflt_ctrl, controls__2__user_pref, controls__2__freeze, controls__2__user_access, controls__3__global_ctrl, controls__3__spflt_ctrl, controls__3__user_pref, controls__3__freeze, controls__3__user_access, shadow_controls__0__save_on_entry, shadow_controls__0__restore_on_exit, shadow_controls__1__save_on_entry, shadow_controls__1__restore_on_exit, shadow_controls__2__save_on_entry, shadow_controls__2__restore_on_exit, shadow_controls__3__save_on_entry, shadow_controls__3__restore_on_exit, trace_control__ctrl, trace_control__trace_pid})));
             // docs/pmu.md §5.4 and §7.3: a denied write to the TSC does not set it
-            assert_denied_write_leaves_tsc: assert (!($past(reg_write && !reg_read) && reg_fault) || (tsc__value == $past(tsc__value) + 64'h1));
+            assert_denied_write_leaves_tsc: assert (!($past(reg_write &&
+                !reg_read) &&
+                reg_fault) || (tsc__value == $past(tsc__value) + 64'h1));
             // docs/pmu.md §5.4: a denied write is reachable
-            cover_denied_write_seen: cover ($past(reg_write && !reg_read) && reg_fault);
+            cover_denied_write_seen: cover ($past(reg_write &&
+                !reg_read) &&
+                reg_fault);
         end
     end
 `endif
@@ -1723,7 +1729,8 @@ module pmu_knc_t4_k2_c40_wb32__core__controls__0(clock,reset,wdata,global_ctrl_w
             // docs/pmu.md §7.1: USER_ACCESS changes only by a write and takes it from the next cycle
             assert_user_access_write: assert (user_access == ($past(user_access_write) ? $past(wdata[2:0]) : $past(user_access)));
             // docs/pmu.md §7.4: an overflow at the edge of its clear is reachable
-            cover_overflow_at_clear: cover ($past(ovf_ctrl_write && |(wdata[1:0] & overflow)));
+            cover_overflow_at_clear: cover ($past(ovf_ctrl_write &&
+                |(wdata[1:0] & overflow)));
         end
     end
 `endif
@@ -1827,7 +1834,8 @@ module pmu_knc_t4_k2_c40_wb32__core__controls__1(clock,reset,wdata,global_ctrl_w
             // docs/pmu.md §7.1: USER_ACCESS changes only by a write and takes it from the next cycle
             assert_user_access_write: assert (user_access == ($past(user_access_write) ? $past(wdata[2:0]) : $past(user_access)));
             // docs/pmu.md §7.4: an overflow at the edge of its clear is reachable
-            cover_overflow_at_clear: cover ($past(ovf_ctrl_write && |(wdata[1:0] & overflow)));
+            cover_overflow_at_clear: cover ($past(ovf_ctrl_write &&
+                |(wdata[1:0] & overflow)));
         end
     end
 `endif
@@ -1931,7 +1939,8 @@ module pmu_knc_t4_k2_c40_wb32__core__controls__2(clock,reset,wdata,global_ctrl_w
             // docs/pmu.md §7.1: USER_ACCESS changes only by a write and takes it from the next cycle
             assert_user_access_write: assert (user_access == ($past(user_access_write) ? $past(wdata[2:0]) : $past(user_access)));
             // docs/pmu.md §7.4: an overflow at the edge of its clear is reachable
-            cover_overflow_at_clear: cover ($past(ovf_ctrl_write && |(wdata[1:0] & overflow)));
+            cover_overflow_at_clear: cover ($past(ovf_ctrl_write &&
+                |(wdata[1:0] & overflow)));
         end
     end
 `endif
@@ -2035,7 +2044,8 @@ module pmu_knc_t4_k2_c40_wb32__core__controls__3(clock,reset,wdata,global_ctrl_w
             // docs/pmu.md §7.1: USER_ACCESS changes only by a write and takes it from the next cycle
             assert_user_access_write: assert (user_access == ($past(user_access_write) ? $past(wdata[2:0]) : $past(user_access)));
             // docs/pmu.md §7.4: an overflow at the edge of its clear is reachable
-            cover_overflow_at_clear: cover ($past(ovf_ctrl_write && |(wdata[1:0] & overflow)));
+            cover_overflow_at_clear: cover ($past(ovf_ctrl_write &&
+                |(wdata[1:0] & overflow)));
         end
     end
 `endif
@@ -2123,28 +2133,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__0(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -2232,28 +2255,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__1(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -2341,28 +2377,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__2(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -2450,28 +2499,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__3(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -2559,28 +2621,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__4(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -2668,28 +2743,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__5(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -2777,28 +2865,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__6(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -2886,28 +2987,41 @@ module pmu_knc_t4_k2_c40_wb32__core__counters__7(clock,reset,count,evtsel,evtsel
         // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
         assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
         // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
-        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 && (inc == 0 || !prev_condition_q)));
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
             assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
             // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
-            assert_restart_stores_zero: assert (!($past(!write && restart)) || (value == 40'h0));
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
             // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
-            assert_restore_takes_shadow_plus_inc: assert (!($past(!write && !restart && restore)) || (value == $past(shadow) + $past(inc)));
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
             // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
-            assert_counts_increment: assert (!($past(!write && !restart && !restore)) || (value == $past(value) + $past(inc)));
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
             // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
             assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
             // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
-            assert_save_takes_counter: assert (!($past(!shadow_write && save)) || (shadow == $past(value)));
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
             // docs/pmu.md §10: SHADOW changes only by a write or a save
-            assert_shadow_holds: assert (!($past(!shadow_write && !save)) || (shadow == $past(shadow)));
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
             // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
-            cover_restore_overflows: cover ($past(restore && !write && overflow));
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
             // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
-            cover_restore_meets_shadow_write: cover ($past(restore && shadow_write && !write && !restart));
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
         end
     end
 `endif
@@ -4761,7 +4875,14 @@ module pmu_knc_t4_k2_c40_wb32__core__trace_control(clock,reset,wdata,ctrl_write,
     always @(posedge clock) f_past_valid <= 1'b1;
     always @(*) begin
         // docs/pmu.md §13.2: only the traced thread's counters restart, and only while TRACE_EN = 1
-        assert_restart_traced_thread: assert ((!(restart[0]) || (thread == 2'd0 && ctrl[0])) && (!(restart[1]) || (thread == 2'd1 && ctrl[0])) && (!(restart[2]) || (thread == 2'd2 && ctrl[0])) && (!(restart[3]) || (thread == 2'd3 && ctrl[0])));
+        assert_restart_traced_thread: assert ((!(restart[0]) || (thread == 2'd0 &&
+            ctrl[0])) &&
+            (!(restart[1]) || (thread == 2'd1 &&
+            ctrl[0])) &&
+            (!(restart[2]) || (thread == 2'd2 &&
+            ctrl[0])) &&
+            (!(restart[3]) || (thread == 2'd3 &&
+            ctrl[0])));
         // docs/pmu.md §13.2: a record is made only at a block end
         assert_record_at_block_end: assert (!record || |restart);
     end
@@ -4770,13 +4891,16 @@ module pmu_knc_t4_k2_c40_wb32__core__trace_control(clock,reset,wdata,ctrl_write,
             // docs/pmu.md §7 and §13.4: a TRACE_DROPPED write clears it; a record dropped at the same edge then counts 1
             assert_dropped_write_then_drop: assert (!($past(dropped_write)) || (dropped == {31'h0, $past(drop)}));
             // docs/pmu.md §13.4: a dropped record counts 1 in TRACE_DROPPED, saturating at 2^32-1
-            assert_drop_counted: assert (!($past(!dropped_write && drop)) || (dropped == ($past(&dropped) ? 32'hffffffff : $past(dropped) + 32'h1)));
+            assert_drop_counted: assert (!($past(!dropped_write &&
+                drop)) || (dropped == ($past(&dropped) ? 32'hffffffff : $past(dropped) + 32'h1)));
             // docs/pmu.md §13.4: TRACE_DROPPED changes only by a drop or a write
-            assert_dropped_holds: assert (!($past(!dropped_write && !drop)) || (dropped == $past(dropped)));
+            assert_dropped_holds: assert (!($past(!dropped_write &&
+                !drop)) || (dropped == $past(dropped)));
             // docs/pmu.md §13.3: after a TRACE_CTRL write the first block end counts as having no previous one (NEW_PROCESS = 1)
             assert_ctrl_write_forgets_last_block: assert (!($past(ctrl_write)) || (new_process));
             // docs/pmu.md §13.3: a record without a process change is reachable
-            cover_record_same_process: cover ($past(record && !new_process));
+            cover_record_same_process: cover ($past(record &&
+                !new_process));
         end
     end
 `endif
@@ -4874,18 +4998,26 @@ module pmu_knc_t4_k2_c40_wb32__core__trace_queue(clock,reset,push,entry,ready,dr
         // docs/pmu.md §13.4: the records held are those between the read and write pointers
         assert_pointers_agree: assert ((write_pointer_q - read_pointer_q) == occupancy_q[7:0]);
         // docs/pmu.md §13.4: a record is dropped exactly when the occupancy, after a record leaving at that edge, is D
-        assert_drop_only_when_full: assert (drop == (push && (f_queued - {8'h0, (valid & ready & last)}) == 9'd256));
+        assert_drop_only_when_full: assert (drop == (push &&
+            (f_queued - {8'h0, (valid & ready & last)}) == 9'd256));
         // docs/pmu.md §13.5 while trace_valid is 0, trace_data and trace_last are 0; a record is on the stream whenever one is held
-        assert_idle_stream_zero: assert (valid == (f_queued != 9'h0) && (valid || (data == 64'h0 && !last && word_q == 0)));
+        assert_idle_stream_zero: assert (valid == (f_queued != 9'h0) &&
+            (valid || (data == 64'h0 &&
+            !last &&
+            word_q == 0)));
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
             // docs/pmu.md §13.5 once valid, the word and trace_last hold until the word moves
-            assert_stream_holds: assert (!($past(valid && !ready)) || (valid && data == $past(data) && last == $past(last)));
+            assert_stream_holds: assert (!($past(valid &&
+                !ready)) || (valid &&
+                data == $past(data) &&
+                last == $past(last)));
             // docs/pmu.md §13.4: a dropped record is reachable
             cover_drop_reached: cover ($past(drop));
             // docs/pmu.md §13.5: a record made at the edge where another leaves is reachable
-            cover_back_to_back: cover ($past(push && (valid & ready & last)));
+            cover_back_to_back: cover ($past(push &&
+                (valid & ready & last)));
         end
     end
 `endif

@@ -103,7 +103,10 @@ impl ModuleProperties {
                     Kind::Cover => "cover",
                 };
                 let _ = writeln!(text, "{indent}// {}", property.rule);
-                let _ = writeln!(text, "{indent}{verb}_{}: {verb} ({});", property.name, property.expr);
+                // One conjunct per line: Verilator's preprocessor refuses lines of more
+                // than 40,000 tokens even inside an `ifdef` it skips (the N = 32 monitor).
+                let expr = property.expr.replace(" && ", &format!(" &&\n{indent}    "));
+                let _ = writeln!(text, "{indent}{verb}_{}: {verb} ({expr});", property.name);
             }
             let _ = writeln!(text, "{closing}");
         }
