@@ -16,3 +16,4 @@ pub mod soc;
 pub mod staging;
 pub mod toolchain;
 pub mod trace;
+pub mod vcd;

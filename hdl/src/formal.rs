@@ -182,15 +182,6 @@ pub fn listed(verilog: &str) -> Vec<(String, String, String, Kind)> {
     found
 }
 
-/// Bit `index` of a `width`-bit signal (the signal itself when it has one bit).
-pub fn bit(signal: &str, index: usize, width: usize) -> String {
-    if width == 1 {
-        signal.to_string()
-    } else {
-        format!("{signal}[{index}]")
-    }
-}
-
 /// The implication `premise -> conclusion` as a Verilog expression.
 pub fn implies(premise: &str, conclusion: &str) -> String {
     format!("!({premise}) || ({conclusion})")

@@ -13,8 +13,6 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use pmugen_hdl::formal::{listed, Kind};
 
-use sby::Verdict;
-
 /// What the solver is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Mode {
@@ -146,8 +144,9 @@ fn write(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// The instance paths below `top` at which each module is instantiated (rust-hdl
-/// names an instance after its module's suffix).
+/// The instance of `module` below `top`: rust-hdl names a child module after its
+/// instance (`<top>__counters__0` is instance `counters__0`); every block that
+/// carries properties is a child of the top.
 fn instance_of(module: &str, top: &str) -> String {
     module.strip_prefix(top).unwrap_or(module).trim_start_matches("__").to_string()
 }
@@ -162,7 +161,6 @@ fn results(
     seconds: f64,
 ) -> Report {
     let mut properties = Vec::new();
-    let mut passed = outcome.status == "PASS";
     for (module, name, rule, kind) in listed(verilog) {
         if (kind == Kind::Cover) != (mode == Mode::Cover) || !module.starts_with(top) {
             continue;
@@ -173,32 +171,23 @@ fn results(
             if instance.is_empty() { format!("{top}_formal.uut") } else { format!("{top}_formal.uut.{instance}") };
         let label = format!("{path}.{prefix}_{name}");
         let found = outcome.named.get(&label);
-        let (verdict, trace) = match (found, mode, outcome.status.as_str()) {
-            (Some(Verdict::At { step, trace }), Mode::Cover, _) => {
-                (format!("reached at step {}", step.unwrap_or(0)), trace.as_ref().map(|t| work.join(t)))
+        let verdict = match (found, mode, outcome.status.as_str()) {
+            (Some(found), Mode::Cover, _) => format!("reached at step {}", found.step.unwrap_or(0)),
+            (Some(found), ..) => format!("FAILED at step {}", found.step.unwrap_or(0)),
+            (None, Mode::Cover, _) => format!("NOT reached within {depth} steps"),
+            (None, Mode::Prove, "PASS") => "proved (k-induction)".to_string(),
+            (None, Mode::Prove, _) if outcome.induction_failed.contains(&label) => {
+                format!("passed to depth {depth}; induction did not close")
             }
-            (Some(Verdict::At { step, trace }), ..) => {
-                passed = false;
-                (format!("FAILED at step {}", step.unwrap_or(0)), trace.as_ref().map(|t| work.join(t)))
-            }
-            (_, Mode::Cover, _) => {
-                passed = false;
-                (format!("NOT reached within {depth} steps"), None)
-            }
-            (_, Mode::Prove, "PASS") => ("proved (k-induction)".to_string(), None),
-            (_, Mode::Prove, _) if outcome.induction_failed.contains(&label) => {
-                (format!("passed to depth {depth}; induction did not close"), None)
-            }
-            (_, Mode::Prove, "UNKNOWN") => (format!("passed to depth {depth}"), None),
-            (_, Mode::Bmc, "PASS" | "FAIL") => (format!("passed to depth {depth}"), None),
-            _ => ("not decided (the run stopped at a failure)".to_string(), None),
+            (None, Mode::Prove, "UNKNOWN") | (None, Mode::Bmc, "PASS" | "FAIL") => format!("passed to depth {depth}"),
+            _ => "not decided (the run stopped at a failure)".to_string(),
         };
+        let trace = found.and_then(|f| f.trace.as_ref()).map(|t| work.join(t));
         properties.push(PropertyResult { instance, name, rule, verdict, trace });
     }
-    if mode == Mode::Prove && outcome.status == "UNKNOWN" {
-        passed = false;
-    }
-    Report { properties, passed, seconds }
+    // SymbiYosys passes a run only when every assertion held (proved, for prove) and,
+    // for cover, every cover was reached.
+    Report { properties, passed: outcome.status == "PASS", seconds }
 }
 
 fn render(report: &Report, top: &str, mode: Mode, depth: usize, work: &Path) -> String {
@@ -224,7 +213,7 @@ fn render(report: &Report, top: &str, mode: Mode, depth: usize, work: &Path) -> 
             .and_then(|vcd| story::story(&vcd, &format!("{top}_formal"), block.as_deref()))
         {
             Ok(story) => text.push_str(&format!(
-                "Cycle by cycle (ports of the design and of {}; only what changed):\n\n```\n{story}```\n",
+                "Cycle by cycle (the design's ports and the signals of {}; only what changed):\n\n```\n{story}```\n",
                 instance_label(p)
             )),
             Err(why) => text.push_str(&format!("(no story: {why})\n")),

@@ -12,7 +12,6 @@ use crate::toolchain::{Tool, Toolchain};
 /// asserted in the first cycle (from then on reset is free too).
 pub fn wrapper(verilog: &str, top: &str) -> Result<String> {
     let ports = pmugen_hdl::emit::module_ports(verilog, top).map_err(anyhow::Error::msg)?;
-    let range = |width: usize| if width == 1 { String::new() } else { format!("[{}:0] ", width - 1) };
     let inputs: Vec<&str> = ports.iter().filter(|p| p.1).map(|p| p.0.as_str()).collect();
     let mut text = format!(
         "// {top}_formal: the formal wrapper of {top} written by `pmugen prove` (docs/formal.md).\n\
@@ -21,7 +20,7 @@ pub fn wrapper(verilog: &str, top: &str) -> Result<String> {
     );
     for (name, input, width) in &ports {
         let kind = if *input { "input wire" } else { "wire" };
-        text.push_str(&format!("    {kind} {}{name};\n", range(*width)));
+        text.push_str(&format!("    {kind} {}{name};\n", pmugen_hdl::custom::range(*width)));
     }
     let connections: Vec<String> = ports.iter().map(|p| format!(".{0}({0})", p.0)).collect();
     text.push_str(&format!("    {top} uut({});\n", connections.join(", ")));
@@ -44,13 +43,14 @@ pub fn script(top: &str, mode: Mode, depth: usize) -> String {
     )
 }
 
-/// What SymbiYosys said of one property.
+/// What SymbiYosys said of a property it named: failed (an assertion) or reached (a
+/// cover) at this step, with the trace.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Failed (an assertion) or reached (a cover) at this step, with the trace.
-    At { step: Option<usize>, trace: Option<String> },
-    /// Its status was not decided (the run ended at another property's failure).
-    Undecided,
+pub struct Verdict {
+    /// The step.
+    pub step: Option<usize>,
+    /// The trace's VCD, relative to the work directory.
+    pub trace: Option<String>,
 }
 
 /// The run's overall status and the properties it named.
@@ -60,8 +60,6 @@ pub struct Outcome {
     pub status: String,
     /// Per hierarchical label (`uut.controls__0.assert_overflow_beats_clear`).
     pub named: BTreeMap<String, Verdict>,
-    /// The induction's counterexample, when k-induction did not close.
-    pub induction_trace: Option<String>,
     /// The assertions that the induction step could not prove.
     pub induction_failed: Vec<String>,
     /// The log lines that say why, for an ERROR.
@@ -104,39 +102,22 @@ pub fn run(dir: &Path, top: &str, mode: Mode, progress: &dyn Fn(&str)) -> Result
         log.push('\n');
     }
     child.wait()?;
-    let mut outcome = parse(&log, &name);
-    if outcome.status.is_empty() {
+    let tag = format!("[{name}] ");
+    let texts: Vec<&str> = log.lines().filter_map(|line| line.split_once(&tag).map(|(_, text)| text)).collect();
+    let Some(status) = texts.iter().find_map(|t| t.strip_prefix("DONE (")) else {
         bail!("SymbiYosys ended without a result; its log is {}/{name}/logfile.txt", dir.display());
-    }
-    // The log's summary stops after a few traces; the status file has all of them.
-    if let Ok(summary) = std::fs::read_to_string(dir.join(&name).join(&outcome.status)) {
-        let complete = parse_summary(summary.lines(), outcome.status.clone());
-        outcome.named = complete.named;
-        outcome.induction_failed = complete.induction_failed;
-        outcome.induction_trace = complete.induction_trace;
-    }
+    };
+    let status = status.split([',', ')']).next().unwrap_or("").to_string();
+    // The status file lists every trace (the log's summary stops after a few).
+    let summary = std::fs::read_to_string(dir.join(&name).join(&status)).unwrap_or_default();
+    let mut outcome = parse_summary(summary.lines(), status);
+    outcome.errors =
+        texts.iter().filter(|t| t.contains("ERROR") && !t.starts_with("summary")).map(|t| t.to_string()).collect();
     Ok(outcome)
 }
 
-/// Read SymbiYosys's log: its status, its errors and its summary lines (trace
-/// paths relative to the work directory).
-pub fn parse(log: &str, name: &str) -> Outcome {
-    let tag = format!("[{name}] ");
-    let texts: Vec<&str> = log.lines().filter_map(|line| line.split_once(&tag).map(|(_, text)| text)).collect();
-    let status = texts
-        .iter()
-        .find_map(|t| t.strip_prefix("DONE ("))
-        .map(|s| s.split([',', ')']).next().unwrap_or("").to_string())
-        .unwrap_or_default();
-    let prefix = format!("{name}/");
-    let summary = texts.iter().filter_map(|t| t.strip_prefix("summary: ")).map(|t| t.replacen(&prefix, "", 1));
-    let mut outcome = parse_summary(summary.collect::<Vec<_>>().iter().map(String::as_str), status);
-    outcome.errors =
-        texts.iter().filter(|t| t.contains("ERROR") && !t.starts_with("summary")).map(|t| t.to_string()).collect();
-    outcome
-}
-
-/// Read summary lines (the log's, or the status file's complete list).
+/// Read the summary lines of SymbiYosys's status file (trace paths relative to the
+/// work directory).
 fn parse_summary<'a>(lines: impl Iterator<Item = &'a str>, status: String) -> Outcome {
     let mut outcome = Outcome { status, ..Outcome::default() };
     let mut trace: Option<String> = None;
@@ -146,11 +127,7 @@ fn parse_summary<'a>(lines: impl Iterator<Item = &'a str>, status: String) -> Ou
             let file = rest.rsplit(": ").next().map(|f| f.trim().to_string());
             if file.as_deref().is_some_and(|f| f.ends_with(".vcd")) {
                 induction = rest.contains("[induction]");
-                if induction {
-                    outcome.induction_trace = file;
-                } else {
-                    trace = file;
-                }
+                trace = file;
             }
         } else if let Some(rest) = text
             .trim_start()
@@ -162,7 +139,7 @@ fn parse_summary<'a>(lines: impl Iterator<Item = &'a str>, status: String) -> Ou
             if induction {
                 outcome.induction_failed.push(label);
             } else {
-                outcome.named.insert(label, Verdict::At { step, trace: trace.clone() });
+                outcome.named.insert(label, Verdict { step, trace: trace.clone() });
             }
         }
     }

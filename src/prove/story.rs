@@ -1,70 +1,49 @@
 //! The cycle-by-cycle story of a counterexample: the values of the wrapper's ports
-//! (the design's ports) and of the failing block's ports at every step of the
+//! (the design's ports) and of the failing block's signals at every step of the
 //! trace SymbiYosys wrote, each step listing only what changed.
 use std::collections::BTreeMap;
+
+use crate::vcd::{changes, header, tokens, Change};
 
 /// The story of the VCD `text` for the signals in scope `wrapper` and in
 /// `wrapper.<block>` (the failing property's instance, if any).
 pub fn story(text: &str, wrapper: &str, block: Option<&str>) -> Result<String, String> {
-    let mut scopes: Vec<String> = Vec::new();
-    let mut names: BTreeMap<String, String> = BTreeMap::new(); // id -> shown name
-    let mut tokens = text.split_whitespace().peekable();
-    let block_scope = block.map(|b| format!("{wrapper}.{b}"));
-    while let Some(token) = tokens.next() {
-        match token {
-            "$scope" => {
-                let _kind = tokens.next();
-                scopes.push(tokens.next().unwrap_or("").to_string());
+    let toks = tokens(text);
+    let (vars, body) = header(&toks, "the counterexample")?;
+    let block_scope = block.map(|b| format!("{wrapper}.{b}."));
+    let mut names: BTreeMap<&str, String> = BTreeMap::new(); // id -> shown name
+    for var in &vars {
+        let (scope, leaf) = var.name.rsplit_once('.').unwrap_or(("", var.name.as_str()));
+        // The properties' own signals (f_*, assert_*_EN) and the clock tell nothing.
+        let shown =
+            !(leaf.starts_with("f_") || leaf.starts_with("assert_") || leaf.starts_with("cover_") || leaf == "clock");
+        if shown && scope == wrapper {
+            names.insert(var.id, leaf.to_string());
+        } else if let (true, Some(prefix)) = (shown, block_scope.as_deref()) {
+            if format!("{scope}.") == prefix {
+                let block = block.unwrap_or("");
+                names.insert(var.id, format!("{}.{leaf}", block.strip_prefix("uut.").unwrap_or(block)));
             }
-            "$upscope" => {
-                scopes.pop();
-            }
-            "$var" => {
-                let fields: Vec<&str> = tokens.by_ref().take_while(|t| *t != "$end").collect();
-                let (Some(id), Some(name)) = (fields.get(2), fields.get(3)) else { continue };
-                let scope = scopes.join(".");
-                // The properties' own signals (f_*, assert_*_EN) and the clock tell nothing.
-                let shown = !(name.starts_with("f_")
-                    || name.starts_with("assert_")
-                    || name.starts_with("cover_")
-                    || *name == "clock");
-                if shown && scope == wrapper {
-                    names.insert(id.to_string(), name.to_string());
-                } else if shown && block_scope.as_deref() == Some(scope.as_str()) {
-                    let block = block.unwrap_or("");
-                    names.insert(id.to_string(), format!("{}.{name}", block.strip_prefix("uut.").unwrap_or(block)));
-                }
-            }
-            "$enddefinitions" => break,
-            _ => {}
         }
     }
     let mut current: BTreeMap<&str, String> = BTreeMap::new();
     let mut steps: Vec<BTreeMap<&str, String>> = Vec::new();
     let mut time: Option<u64> = None;
-    let mut rest: Vec<&str> = tokens.collect();
-    rest.push("#end");
-    let mut i = 0;
-    while i < rest.len() {
-        let token = rest[i];
-        if let Some(t) = token.strip_prefix('#') {
+    for change in changes(&toks, body, "the counterexample")?.into_iter().chain([Change::Time(u64::MAX)]) {
+        match change {
             // smtbmc writes step k at time 10k (the clock's rise) and the clock's fall at 10k + 5.
-            if time.is_some_and(|t| t % 10 == 0) {
-                steps.push(current.clone());
+            Change::Time(t) => {
+                if time.is_some_and(|t| t % 10 == 0) {
+                    steps.push(current.clone());
+                }
+                time = Some(t);
             }
-            time = t.parse().ok();
-        } else if let Some(bits) = token.strip_prefix('b') {
-            let id = rest.get(i + 1).copied().unwrap_or("");
-            i += 1;
-            if let Some(name) = names.get(id) {
-                current.insert(name, hex(bits));
-            }
-        } else if let Some(id) = token.get(1..) {
-            if let Some(name) = names.get(id) {
-                current.insert(name, hex(&token[..1]));
+            Change::Value { id, bits } => {
+                if let Some(name) = names.get(id) {
+                    current.insert(name, hex(bits));
+                }
             }
         }
-        i += 1;
     }
     if steps.is_empty() {
         return Err("the trace has no steps".into());
@@ -74,9 +53,7 @@ pub fn story(text: &str, wrapper: &str, block: Option<&str>) -> Result<String, S
     for (step, values) in steps.iter().enumerate() {
         let changed: Vec<String> = values
             .iter()
-            .filter(|(name, value)| {
-                *name != &"clock" && before.get(*name) != Some(value) && (step > 0 || value.as_str() != "0")
-            })
+            .filter(|(name, value)| before.get(*name) != Some(value) && (step > 0 || value.as_str() != "0"))
             .map(|(name, value)| format!("{name}={value}"))
             .collect();
         let shown = if changed.is_empty() { "(no change)".to_string() } else { changed.join(" ") };

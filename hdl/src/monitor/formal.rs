@@ -4,6 +4,7 @@
 //! serial frame (§6). Inserted into the blocks' modules under `` `ifdef FORMAL ``.
 use crate::custom::bits_for;
 use crate::formal::{implies, insert, ModuleProperties, Property};
+use crate::monitor::order_matcher::pairs;
 use crate::params::{Matcher, MonitorParams, SerialOutput};
 
 /// `verilog` (the monitor of `params`, top `top`) with every block's properties.
@@ -18,11 +19,6 @@ pub fn with_properties(verilog: &str, top: &str, params: &MonitorParams) -> Stri
     })
 }
 
-/// The pairs (a, b), a < b, in the matcher's order.
-fn pairs(n: usize) -> Vec<(usize, usize)> {
-    (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect()
-}
-
 /// The top: record, event register and match, from the blocks' outputs.
 fn top_properties(params: &MonitorParams) -> ModuleProperties {
     let n = params.events;
@@ -33,10 +29,9 @@ fn top_properties(params: &MonitorParams) -> ModuleProperties {
         format!("(record__before__{m}[{a}] | (port__enable & event_edges__rise[{m}] & {}))", seen(a))
     };
     let constrained = |a: usize, b: usize| format!("({0} != 0 && {1} != 0 && {0} != {1})", order(a), order(b));
-    let any_constrained = pairs(n).iter().map(|&(a, b)| constrained(a, b)).collect::<Vec<_>>().join(" || ");
+    let any_constrained = pairs(n).map(|(a, b)| constrained(a, b)).collect::<Vec<_>>().join(" || ");
     let in_order = pairs(n)
-        .iter()
-        .map(|&(a, b)| {
+        .map(|(a, b)| {
             format!("(!{} || ({} < {} ? {} : {}))", constrained(a, b), order(a), order(b), flag(a, b), flag(b, a))
         })
         .collect::<Vec<_>>()
@@ -171,9 +166,8 @@ fn serial(params: &MonitorParams) -> ModuleProperties {
 /// the current ORDER fields (they change only at an ORDER write).
 fn matcher(params: &MonitorParams) -> ModuleProperties {
     let comparators: Vec<String> = pairs(params.events)
-        .iter()
         .enumerate()
-        .map(|(k, &(a, b))| {
+        .map(|(k, (a, b))| {
             format!(
                 "a_first_{k}_q == (order__{a} != 0 && order__{a} < order__{b}) && b_first_{k}_q == (order__{b} != 0 && order__{b} < order__{a})"
             )

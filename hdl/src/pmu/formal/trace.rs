@@ -1,8 +1,8 @@
 //! Counter-level tracing (docs/pmu.md §13): every record made is sent or counted in
 //! TRACE_DROPPED, the queue's occupancy and pointers agree, records are dropped only
 //! when the queue is full, and the stream keeps the AXI4-Stream rules.
-use crate::custom::bits_for;
-use crate::formal::{bit, implies, ModuleProperties, Property};
+use crate::custom::{bits_for, slice};
+use crate::formal::{implies, ModuleProperties, Property};
 use crate::pmu::params::PmuParams;
 
 /// The trace queue (`trace_queue`). `f_queued` counts records made and not dropped,
@@ -63,7 +63,7 @@ pub(super) fn queue(params: &PmuParams) -> ModuleProperties {
 pub(super) fn control(params: &PmuParams) -> ModuleProperties {
     let t = params.threads;
     let restarts: Vec<String> =
-        (0..t).map(|i| implies(&bit("restart", i, t), &format!("thread == 2'd{i} && ctrl[0]"))).collect();
+        (0..t).map(|i| implies(&slice("restart", i, 1, t), &format!("thread == 2'd{i} && ctrl[0]"))).collect();
     let properties = vec![
         Property::after_edge(
             "dropped_write_then_drop",
