@@ -5000,7 +5000,7 @@ module pmu_knc_t4_k2_c40__trace_queue(clock,reset,push,entry,ready,drop,data,val
         // docs/pmu.md §13.4: a record is dropped exactly when the occupancy, after a record leaving at that edge, is D
         assert_drop_only_when_full: assert (drop == (push &&
             (f_queued - {8'h0, (valid & ready & last)}) == 9'd256));
-        // docs/pmu.md §13.5 while trace_valid is 0, trace_data and trace_last are 0; a record is on the stream whenever one is held
+        // docs/pmu.md §13.5: while trace_valid is 0, trace_data and trace_last are 0; a record is on the stream whenever one is held
         assert_idle_stream_zero: assert (valid == (f_queued != 9'h0) &&
             (valid || (data == 64'h0 &&
             !last &&
@@ -5008,7 +5008,7 @@ module pmu_knc_t4_k2_c40__trace_queue(clock,reset,push,entry,ready,drop,data,val
     end
     always @(posedge clock) begin
         if (f_past_valid && !$past(reset)) begin
-            // docs/pmu.md §13.5 once valid, the word and trace_last hold until the word moves
+            // docs/pmu.md §13.5: once valid, the word and trace_last hold until the word moves
             assert_stream_holds: assert (!($past(valid &&
                 !ready)) || (valid &&
                 data == $past(data) &&

@@ -296,6 +296,28 @@ module pmu_riscv_t1_k4_c40_rvfi__adapter(clock,reset,rvfi_valid,rvfi_insn,rvfi_t
             bb_addr_q <= bb_addr_d;
         end
     end
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(*) begin
+        // docs/soc.md: a 32-bit branch, JAL, JALR or SYSTEM (funct3 0) instruction, or a trap, ends a block (compressed forms are the classifier's)
+        assert_control_transfers_end_blocks_0: assert (!(rvfi_valid &&
+            rvfi_insn[1:0] == 2'b11) || (classifiers__0__ends_block == ((rvfi_insn[6:0] == 7'h63 || rvfi_insn[6:0] == 7'h6f || rvfi_insn[6:0] == 7'h67 || (rvfi_insn[6:0] == 7'h73 &&
+            rvfi_insn[14:12] == 3'h0)) | rvfi_trap)));
+        // docs/soc.md (--kernel handler): a handler returns with MRET or PicoRV32's retirq
+        assert_handler_returns_0: assert (!(rvfi_valid) || (classifiers__0__handler_return == (rvfi_insn == 32'h30200073 || rvfi_insn == 32'h0400000b)));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/soc.md: what the retirement of cycle c gives is the design's input in cycle c+1
+            assert_one_register_stage_0: assert (kernel == $past(kernels__0__kernel) &&
+                bb_end == $past(trackers__0__bb_end) &&
+                bb_addr == $past(trackers__0__bb_addr));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__adapter
 
 
@@ -377,6 +399,19 @@ module pmu_riscv_t1_k4_c40_rvfi__adapter__kernels__0(clock,reset,valid,intr,mode
     wire retirement_kernel = |mode;
     wire unused_handler_inputs = ^{clock, reset, intr, handler_return};
     always @(*) kernel = valid ? retirement_kernel : last;
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    reg f_returned;
+    initial f_returned = 1'b0;
+    always @(posedge clock) f_returned <= reset ? 1'b0 : (valid ? handler_return : f_returned);
+    always @(*) begin
+        // docs/soc.md (--kernel mode): a retirement with rvfi_mode != 0 is in the kernel; a cycle without one keeps the last retirement's value
+        assert_kernel_rule: assert (kernel == (valid ? (mode != 2'h0) : last));
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__adapter__kernels__0
 
 
@@ -416,6 +451,29 @@ module pmu_riscv_t1_k4_c40_rvfi__adapter__trackers__0(clock,reset,valid,kernel,e
         bb_end = user & ends_block;
         bb_addr = bb_end ? block_start : 32'h0;
     end
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    reg f_open;
+    reg [31:0] f_start;
+    initial begin f_open = 1'b0; f_start = 32'h0; end
+    wire f_user = valid & ~kernel;
+    wire [31:0] f_block = f_open ? f_start : pc_rdata;
+    always @(posedge clock) begin
+        if (reset) begin f_open <= 1'b0; f_start <= 32'h0; end
+        else if (f_user) begin f_start <= f_block; f_open <= ~ends_block; end
+    end
+    always @(*) begin
+        // docs/soc.md: only a user retirement ends a block; the block's address is that of its first user retirement since reset or the last block end
+        assert_block_rule: assert (bb_end == (f_user & ends_block) &&
+            bb_addr == (bb_end ? f_block : 32'h0));
+        // docs/soc.md: the tracker holds the open block's first address
+        assert_block_state: assert (pending_q == f_open &&
+            (!f_open || start_q == f_start));
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__adapter__trackers__0
 
 
@@ -1254,6 +1312,32 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu(clock,reset,events,core_events,kernel,pm_ma
         reg_rdata = port__rdata;
         reg_fault = port__fault;
     end
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(*) begin
+        // docs/pmu.md §13.4: only a record made can be dropped
+        assert_drop_only_of_a_record: assert (!(trace_queue__drop) || (trace_control__record));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §5.4: a denied write changes no register (event selects, controls, shadow and trace control)
+            assert_denied_write_changes_nothing: assert (!($past(reg_write &&
+                !reg_read) &&
+                reg_fault) || ({selects__0__evtsel, selects__1__evtsel, selects__2__evtsel, selects__3__evtsel, controls__0__global_ctrl, controls__0__spflt_ctrl, controls__0__user_pref, controls__0__freeze, controls__0__user_access, shadow_controls__0__save_on_entry, shadow_controls__0__restore_on_exit, trace_control__ctrl, trace_control__trace_pid} == $past({selects__0__evtsel, selects__1__evtsel, selects__2__evtsel, selects__3__evtsel, controls__0__global_ctrl, controls__0__spflt_ctrl, controls__0__user_pref, controls__0__freeze, controls__0__user_access, shadow_controls__0__save_on_entry, shadow_controls__0__restore_on_exit, trace_control__ctrl, trace_control__trace_pid})));
+            // docs/pmu.md §5.4 and §7.3: a denied write to the TSC does not set it
+            assert_denied_write_leaves_tsc: assert (!($past(reg_write &&
+                !reg_read) &&
+                reg_fault) || (tsc__value == $past(tsc__value) + 64'h1));
+            // docs/pmu.md §5.4: a denied write is reachable
+            cover_denied_write_seen: cover ($past(reg_write &&
+                !reg_read) &&
+                reg_fault);
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu
 
 
@@ -1356,6 +1440,35 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__controls__0(clock,reset,wdata,global_ctrl_
         freeze_next = freeze_d;
     end
     wire unused_wdata = ^{wdata[4], wdata[5], wdata[6], wdata[7], wdata[8], wdata[9], wdata[10], wdata[11], wdata[12], wdata[13], wdata[14], wdata[15], wdata[16], wdata[17], wdata[18], wdata[19], wdata[20], wdata[21], wdata[22], wdata[23], wdata[24], wdata[25], wdata[26], wdata[27], wdata[28], wdata[29], wdata[30], wdata[31], wdata[32], wdata[33], wdata[34], wdata[35], wdata[36], wdata[37], wdata[38], wdata[39], wdata[40], wdata[41], wdata[42], wdata[43], wdata[44], wdata[45], wdata[46], wdata[47], wdata[48], wdata[49], wdata[50], wdata[51], wdata[52], wdata[53], wdata[54], wdata[55], wdata[56], wdata[57], wdata[58], wdata[59], wdata[60], wdata[61], wdata[62]};
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(*) begin
+        // docs/pmu.md §4.8: pmi = OR over counters of (status AND EVTSEL.INT)
+        assert_pmi_level: assert (pmi == |(status & int_enable));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.4: a status bit whose counter overflows at the edge of its clear stays set (no overflow is lost)
+            assert_overflow_beats_clear: assert (($past(overflow) & ~status) == 0);
+            // docs/pmu.md §7.4: PERF_GLOBAL_OVF_CTRL clears the status bits written as 1
+            assert_clear_clears: assert (!($past(ovf_ctrl_write)) || ((status & $past(wdata[3:0] & ~overflow)) == 0));
+            // docs/pmu.md §4.6: a status bit stays set until software clears it
+            assert_status_sticky: assert (($past(status) & ~status & ~$past(ovf_ctrl_write ? wdata[3:0] : 4'h0)) == 0);
+            // docs/pmu.md §4.6: a status bit is set only by its counter's overflow
+            assert_status_set_by_overflow: assert ((status & ~$past(status) & ~$past(overflow)) == 0);
+            // docs/pmu.md §7.1: PERF_GLOBAL_CTRL changes only by a write and takes it from the next cycle
+            assert_global_ctrl_write: assert (global_ctrl == ($past(global_ctrl_write) ? $past(wdata[3:0]) : $past(global_ctrl)));
+            // docs/pmu.md §7.1: USER_ACCESS changes only by a write and takes it from the next cycle
+            assert_user_access_write: assert (user_access == ($past(user_access_write) ? $past(wdata[2:0]) : $past(user_access)));
+            // docs/pmu.md §7.4: an overflow at the edge of its clear is reachable
+            cover_overflow_at_clear: cover ($past(ovf_ctrl_write &&
+                |(wdata[3:0] & overflow)));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__controls__0
 
 
@@ -1430,6 +1543,54 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__counters__0(clock,reset,count,evtsel,evtse
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    wire [40:0] f_sum = {1'b0, (restore ? shadow : value)} + {40'h0, inc};
+    always @(*) begin
+        // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
+        assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
+        // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
+            assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
+            // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
+            // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
+            // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
+            // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
+            assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
+            // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
+            // docs/pmu.md §10: SHADOW changes only by a write or a save
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
+            // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
+            // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__counters__0
 
 
@@ -1504,6 +1665,54 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__counters__1(clock,reset,count,evtsel,evtse
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    wire [40:0] f_sum = {1'b0, (restore ? shadow : value)} + {40'h0, inc};
+    always @(*) begin
+        // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
+        assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
+        // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
+            assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
+            // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
+            // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
+            // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
+            // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
+            assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
+            // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
+            // docs/pmu.md §10: SHADOW changes only by a write or a save
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
+            // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
+            // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__counters__1
 
 
@@ -1578,6 +1787,54 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__counters__2(clock,reset,count,evtsel,evtse
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    wire [40:0] f_sum = {1'b0, (restore ? shadow : value)} + {40'h0, inc};
+    always @(*) begin
+        // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
+        assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
+        // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
+            assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
+            // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
+            // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
+            // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
+            // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
+            assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
+            // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
+            // docs/pmu.md §10: SHADOW changes only by a write or a save
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
+            // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
+            // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__counters__2
 
 
@@ -1652,6 +1909,54 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__counters__3(clock,reset,count,evtsel,evtse
         overflow = sum[40] & ~write;
     end
     wire unused_evtsel = ^{evtsel[0], evtsel[1], evtsel[2], evtsel[3], evtsel[4], evtsel[5], evtsel[6], evtsel[7], evtsel[8], evtsel[9], evtsel[10], evtsel[11], evtsel[12], evtsel[13], evtsel[14], evtsel[15], evtsel[16], evtsel[17], evtsel[19], evtsel[20], evtsel[21], evtsel[22], evtsel_next[0], evtsel_next[1], evtsel_next[2], evtsel_next[3], evtsel_next[4], evtsel_next[5], evtsel_next[6], evtsel_next[7], evtsel_next[8], evtsel_next[9], evtsel_next[10], evtsel_next[11], evtsel_next[12], evtsel_next[13], evtsel_next[14], evtsel_next[15], evtsel_next[18], evtsel_next[19], evtsel_next[20], evtsel_next[21], evtsel_next[23], evtsel_next[24], evtsel_next[25], evtsel_next[26], evtsel_next[27], evtsel_next[28], evtsel_next[29], evtsel_next[30], evtsel_next[31]};
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    wire [40:0] f_sum = {1'b0, (restore ? shadow : value)} + {40'h0, inc};
+    always @(*) begin
+        // docs/pmu.md §7.2: without a write the overflow comes from SHADOW + inc on a restore, else counter + inc, whether or not a trace restart stores 0; a write cannot overflow
+        assert_overflow_source: assert (overflow == (f_sum[40] & ~write));
+        // docs/pmu.md §4.5: with E = 1 a counter counts at most 1, and only on a deasserted-to-asserted transition
+        assert_edge_counts_once: assert (!(evtsel[18]) || (inc <= 1 &&
+            (inc == 0 || !prev_condition_q)));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.2: a write to PERF_CNTR sets the written value; the increment of that cycle is dropped
+            assert_write_wins: assert (!($past(write)) || (value == $past(wdata[39:0])));
+            // docs/pmu.md §7.2 and §13.2: without a write, a trace restart stores 0
+            assert_restart_stores_zero: assert (!($past(!write &&
+                restart)) || (value == 40'h0));
+            // docs/pmu.md §10: on a kernel exit with RESTORE_ON_EXIT the counter takes SHADOW + inc, SHADOW as it was during the cycle
+            assert_restore_takes_shadow_plus_inc: assert (!($past(!write &&
+                !restart &&
+                restore)) || (value == $past(shadow) + $past(inc)));
+            // docs/pmu.md §4.6: otherwise the counter takes (counter + inc) mod 2^CW
+            assert_counts_increment: assert (!($past(!write &&
+                !restart &&
+                !restore)) || (value == $past(value) + $past(inc)));
+            // docs/pmu.md §7.2 and §10: a SHADOW write at the edge of a save wins
+            assert_shadow_write_wins: assert (!($past(shadow_write)) || (shadow == $past(wdata[39:0])));
+            // docs/pmu.md §10: on a kernel entry with SAVE_ON_ENTRY, SHADOW takes the counter as it was during the cycle
+            assert_save_takes_counter: assert (!($past(!shadow_write &&
+                save)) || (shadow == $past(value)));
+            // docs/pmu.md §10: SHADOW changes only by a write or a save
+            assert_shadow_holds: assert (!($past(!shadow_write &&
+                !save)) || (shadow == $past(shadow)));
+            // docs/pmu.md §7.2: an overflow from SHADOW + inc at a restore is reachable
+            cover_restore_overflows: cover ($past(restore &&
+                !write &&
+                overflow));
+            // docs/pmu.md §7.2: a restore at the edge of a SHADOW write is reachable
+            cover_restore_meets_shadow_write: cover ($past(restore &&
+                shadow_write &&
+                !write &&
+                !restart));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__counters__3
 
 
@@ -1859,6 +2164,26 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__port(clock,reset,thread,privileged,addr,re
         rdata = rdata_q;
         fault = fault_q;
     end
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(*) begin
+        // docs/pmu.md §5.4: a denied write (not allowed at its privilege, unknown address, or reg_thread >= T) changes nothing
+        assert_denied_write_strobes_nothing: assert (!(!(write & write_allowed & thread_ok)) || (!((|strobes__tsc) | (|strobes__counter) | (|strobes__evtsel) | (|strobes__shadow) | (|strobes__spflt_control) | (|strobes__ovf_ctrl) | (|strobes__global_ctrl) | (|strobes__shadow_ctrl) | (|strobes__freeze) | (|strobes__user_access) | (|strobes__spflt) | (|strobes__trace_ctrl) | (|strobes__trace_pid) | (|strobes__trace_dropped))));
+        // docs/pmu.md §5.1: one access writes at most one register
+        assert_one_register_written: assert ($countones({strobes__tsc, strobes__counter, strobes__evtsel, strobes__shadow, strobes__spflt_control, strobes__ovf_ctrl, strobes__global_ctrl, strobes__shadow_ctrl, strobes__freeze, strobes__user_access, strobes__spflt, strobes__trace_ctrl, strobes__trace_pid, strobes__trace_dropped}) <= 1);
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §5.5: reg_fault is 1 after an edge whose cycle had a denied read or write
+            assert_fault_registered: assert (fault == $past((read & ~(read_allowed & thread_ok)) | (write & ~(write_allowed & thread_ok))));
+            // docs/pmu.md §5.4 and §5.5: a denied read, or a cycle without a read, returns 0
+            assert_denied_read_zero: assert (!(!$past(read & read_allowed & thread_ok)) || (rdata == 64'h0));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__port
 
 
@@ -2113,6 +2438,18 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__selects__0(clock,reset,write,wdata,decoded
         known_next = write ? decoded_known : known_q;
     end
     wire unused_reserved = wdata[19]; // EVTSEL bit 19 is reserved: writes are ignored
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.1 and §6.1: a PERF_EVTSEL write takes effect from the next cycle (bit 19 is reserved and reads 0); nothing else changes it
+            assert_evtsel_write: assert (evtsel == ($past(write) ? ($past(wdata[31:0]) & 32'hfff7ffff) : $past(evtsel)));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__selects__0
 
 
@@ -2155,6 +2492,18 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__selects__1(clock,reset,write,wdata,decoded
         known_next = write ? decoded_known : known_q;
     end
     wire unused_reserved = wdata[19]; // EVTSEL bit 19 is reserved: writes are ignored
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.1 and §6.1: a PERF_EVTSEL write takes effect from the next cycle (bit 19 is reserved and reads 0); nothing else changes it
+            assert_evtsel_write: assert (evtsel == ($past(write) ? ($past(wdata[31:0]) & 32'hfff7ffff) : $past(evtsel)));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__selects__1
 
 
@@ -2197,6 +2546,18 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__selects__2(clock,reset,write,wdata,decoded
         known_next = write ? decoded_known : known_q;
     end
     wire unused_reserved = wdata[19]; // EVTSEL bit 19 is reserved: writes are ignored
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.1 and §6.1: a PERF_EVTSEL write takes effect from the next cycle (bit 19 is reserved and reads 0); nothing else changes it
+            assert_evtsel_write: assert (evtsel == ($past(write) ? ($past(wdata[31:0]) & 32'hfff7ffff) : $past(evtsel)));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__selects__2
 
 
@@ -2239,6 +2600,18 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__selects__3(clock,reset,write,wdata,decoded
         known_next = write ? decoded_known : known_q;
     end
     wire unused_reserved = wdata[19]; // EVTSEL bit 19 is reserved: writes are ignored
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.1 and §6.1: a PERF_EVTSEL write takes effect from the next cycle (bit 19 is reserved and reads 0); nothing else changes it
+            assert_evtsel_write: assert (evtsel == ($past(write) ? ($past(wdata[31:0]) & 32'hfff7ffff) : $past(evtsel)));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__selects__3
 
 
@@ -2284,6 +2657,21 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__shadow_controls__0(clock,reset,wdata,write
         restore = restore_on_exit_q & {4{exit}};
     end
     wire unused_wdata = ^{wdata[4], wdata[5], wdata[6], wdata[7], wdata[12], wdata[13], wdata[14], wdata[15], wdata[16], wdata[17], wdata[18], wdata[19], wdata[20], wdata[21], wdata[22], wdata[23], wdata[24], wdata[25], wdata[26], wdata[27], wdata[28], wdata[29], wdata[30], wdata[31], wdata[32], wdata[33], wdata[34], wdata[35], wdata[36], wdata[37], wdata[38], wdata[39], wdata[40], wdata[41], wdata[42], wdata[43], wdata[44], wdata[45], wdata[46], wdata[47], wdata[48], wdata[49], wdata[50], wdata[51], wdata[52], wdata[53], wdata[54], wdata[55], wdata[56], wdata[57], wdata[58], wdata[59], wdata[60], wdata[61], wdata[62], wdata[63]};
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    reg f_kernel_prev;
+    initial f_kernel_prev = 1'b0;
+    always @(posedge clock) f_kernel_prev <= reset ? 1'b0 : kernel;
+    always @(*) begin
+        // docs/pmu.md §10: a save happens exactly on a kernel entry (kernel 1 after 0) of a counter with SAVE_ON_ENTRY
+        assert_save_on_entry: assert (save == (save_on_entry & {4{kernel & ~f_kernel_prev}}));
+        // docs/pmu.md §10: a restore happens exactly on a kernel exit (kernel 0 after 1) of a counter with RESTORE_ON_EXIT
+        assert_restore_on_exit: assert (restore == (restore_on_exit & {4{~kernel & f_kernel_prev}}));
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__shadow_controls__0
 
 
@@ -2363,6 +2751,36 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__trace_control(clock,reset,wdata,ctrl_write
         address = address_q; block_pid = pid_q;
     end
     wire unused_wdata = ^{wdata[32], wdata[33], wdata[34], wdata[35], wdata[36], wdata[37], wdata[38], wdata[39], wdata[40], wdata[41], wdata[42], wdata[43], wdata[44], wdata[45], wdata[46], wdata[47], wdata[48], wdata[49], wdata[50], wdata[51], wdata[52], wdata[53], wdata[54], wdata[55], wdata[56], wdata[57], wdata[58], wdata[59], wdata[60], wdata[61], wdata[62], wdata[63]};
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(*) begin
+        // docs/pmu.md §13.2: only the traced thread's counters restart, and only while TRACE_EN = 1
+        assert_restart_traced_thread: assert ((!(restart) || (thread == 2'd0 &&
+            ctrl[0])));
+        // docs/pmu.md §13.2: a record is made only at a block end
+        assert_record_at_block_end: assert (!record || |restart);
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7 and §13.4: a TRACE_DROPPED write clears it; a record dropped at the same edge then counts 1
+            assert_dropped_write_then_drop: assert (!($past(dropped_write)) || (dropped == {31'h0, $past(drop)}));
+            // docs/pmu.md §13.4: a dropped record counts 1 in TRACE_DROPPED, saturating at 2^32-1
+            assert_drop_counted: assert (!($past(!dropped_write &&
+                drop)) || (dropped == ($past(&dropped) ? 32'hffffffff : $past(dropped) + 32'h1)));
+            // docs/pmu.md §13.4: TRACE_DROPPED changes only by a drop or a write
+            assert_dropped_holds: assert (!($past(!dropped_write &&
+                !drop)) || (dropped == $past(dropped)));
+            // docs/pmu.md §13.3: after a TRACE_CTRL write the first block end counts as having no previous one (NEW_PROCESS = 1)
+            assert_ctrl_write_forgets_last_block: assert (!($past(ctrl_write)) || (new_process));
+            // docs/pmu.md §13.3: a record without a process change is reachable
+            cover_record_same_process: cover ($past(record &&
+                !new_process));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__trace_control
 
 
@@ -2445,6 +2863,46 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__trace_queue(clock,reset,push,entry,ready,d
         last = valid_w & at_last;
         drop = push & full;
     end
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    reg [8:0] f_queued;
+    initial f_queued = 9'h0;
+    always @(posedge clock)
+        f_queued <= reset ? 9'h0 : f_queued + {8'h0, push & ~drop} - {8'h0, (valid & ready & last)};
+    always @(*) begin
+        // docs/pmu.md §13.4: every record made is either sent or dropped (and counted); the queue holds the others
+        assert_records_accounted: assert (occupancy_q == f_queued);
+        // docs/pmu.md §13.4: the queue holds at most D records
+        assert_occupancy_bounded: assert (f_queued <= 9'd256);
+        // docs/pmu.md §13.4: the records held are those between the read and write pointers
+        assert_pointers_agree: assert ((write_pointer_q - read_pointer_q) == occupancy_q[7:0]);
+        // docs/pmu.md §13.4: a record is dropped exactly when the occupancy, after a record leaving at that edge, is D
+        assert_drop_only_when_full: assert (drop == (push &&
+            (f_queued - {8'h0, (valid & ready & last)}) == 9'd256));
+        // docs/pmu.md §13.5: while trace_valid is 0, trace_data and trace_last are 0; a record is on the stream whenever one is held
+        assert_idle_stream_zero: assert (valid == (f_queued != 9'h0) &&
+            (valid || (data == 64'h0 &&
+            !last &&
+            word_q == 0)));
+    end
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §13.5: once valid, the word and trace_last hold until the word moves
+            assert_stream_holds: assert (!($past(valid &&
+                !ready)) || (valid &&
+                data == $past(data) &&
+                last == $past(last)));
+            // docs/pmu.md §13.4: a dropped record is reachable
+            cover_drop_reached: cover ($past(drop));
+            // docs/pmu.md §13.5: a record made at the edge where another leaves is reachable
+            cover_back_to_back: cover ($past(push &&
+                (valid & ready & last)));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__trace_queue
 
 
@@ -2486,6 +2944,18 @@ module pmu_riscv_t1_k4_c40_rvfi__pmu__tsc(clock,reset,write,wdata,value);
         else count_q <= count_q + 64'h1;
     end
     always @(*) value = count_q;
+`ifdef FORMAL
+    // Formal properties: docs/formal.md (`pmugen prove`). Each names the rule it checks.
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge clock) f_past_valid <= 1'b1;
+    always @(posedge clock) begin
+        if (f_past_valid && !$past(reset)) begin
+            // docs/pmu.md §7.3: the TSC takes a write's value, else TSC + 1 (mod 2^64), whatever PERF_GLOBAL_CTRL says
+            assert_write_else_increment: assert (value == ($past(write) ? $past(wdata) : $past(value) + 64'h1));
+        end
+    end
+`endif
 endmodule // pmu_riscv_t1_k4_c40_rvfi__pmu__tsc
 
 `ifdef PMUGEN_SMOKE_TEST

@@ -273,6 +273,8 @@ enum ProveDesign {
         #[command(flatten)]
         monitor: MonitorArgs,
         #[command(flatten)]
+        rvfi: MonitorRvfiArgs,
+        #[command(flatten)]
         prove: pmugen::prove::ProveArgs,
     },
     /// The Knights Corner-style core PMU.
@@ -281,9 +283,11 @@ enum ProveDesign {
     Pmu {
         #[command(flatten)]
         pmu: PmuArgs,
+        #[command(flatten)]
+        rvfi: RvfiArgs,
         /// Counters of BITS bits instead of CW, for the proof only (docs/formal.md §4):
         /// overflows come within a few cycles and the solver works on narrower sums.
-        #[arg(long, value_name = "BITS")]
+        #[arg(long, value_name = "BITS", conflicts_with = "rvfi")]
         narrow: Option<usize>,
         #[command(flatten)]
         prove: pmugen::prove::ProveArgs,
@@ -564,13 +568,25 @@ fn main() -> Result<()> {
             let options = fpga.options(!budget_only, !no_fmax)?;
             report_on_bus(&design, &design, bus, out, &options)?;
         }
-        Command::Prove { design: ProveDesign::Monitor { monitor, prove } } => {
-            if !pmugen::prove::command::monitor(monitor.params(), &prove)? {
+        Command::Prove { design: ProveDesign::Monitor { monitor, rvfi, prove } } => {
+            let passed = match rvfi.design(&monitor)? {
+                Some(design) => pmugen::prove::command::run(&design, &prove)?,
+                None => pmugen::prove::command::run(design::monitor(monitor.params()).as_ref(), &prove)?,
+            };
+            if !passed {
                 std::process::exit(1);
             }
         }
-        Command::Prove { design: ProveDesign::Pmu { pmu, narrow, prove } } => {
-            if !pmugen::prove::command::pmu(pmu.params()?, narrow, &prove)? {
+        Command::Prove { design: ProveDesign::Pmu { pmu, rvfi, narrow, prove } } => {
+            let passed = match (rvfi.options()?, narrow) {
+                (Some(options), _) => pmugen::prove::command::run(&pmu.rvfi_design(options)?, &prove)?,
+                (None, Some(bits)) => {
+                    let params = pmugen::prove::command::narrowed(pmu.params()?, bits)?;
+                    pmugen::prove::command::run(&pmugen::design::pmu::PmuDesign::new(params), &prove)?
+                }
+                (None, None) => pmugen::prove::command::run(&pmu.design()?, &prove)?,
+            };
+            if !passed {
                 std::process::exit(1);
             }
         }

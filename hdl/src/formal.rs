@@ -182,6 +182,43 @@ pub fn listed(verilog: &str) -> Vec<(String, String, String, Kind)> {
     found
 }
 
+/// The instance path below `top` of every module instantiated under it
+/// (`controls__0`, `pmu.counters__0`; `""` for the top), from the instantiations in
+/// the text: rust-hdl writes one module per instance.
+pub fn instance_paths(verilog: &str, top: &str) -> std::collections::BTreeMap<String, String> {
+    let names: std::collections::BTreeSet<String> = crate::emit::module_names(verilog).into_iter().collect();
+    let mut parent: std::collections::BTreeMap<String, (String, String)> = Default::default();
+    let mut current = String::new();
+    for line in verilog.lines() {
+        if let Some(rest) = line.strip_prefix("module ") {
+            current = rest.split(|c: char| c == '(' || c == ';' || c.is_whitespace()).next().unwrap_or("").to_string();
+            continue;
+        }
+        let mut words = line.trim_start().split(|c: char| c.is_whitespace() || c == '(');
+        if let (Some(module), Some(instance)) = (words.next(), words.next()) {
+            if names.contains(module) && !instance.is_empty() && module != current {
+                parent.insert(module.to_string(), (current.clone(), instance.to_string()));
+            }
+        }
+    }
+    let mut paths = std::collections::BTreeMap::new();
+    paths.insert(top.to_string(), String::new());
+    for module in parent.keys() {
+        let mut chain = Vec::new();
+        let mut at = module.as_str();
+        while at != top {
+            let Some((up, instance)) = parent.get(at) else { break };
+            chain.push(instance.as_str());
+            at = up;
+        }
+        if at == top {
+            chain.reverse();
+            paths.insert(module.clone(), chain.join("."));
+        }
+    }
+    paths
+}
+
 /// The implication `premise -> conclusion` as a Verilog expression.
 pub fn implies(premise: &str, conclusion: &str) -> String {
     format!("!({premise}) || ({conclusion})")
@@ -210,5 +247,14 @@ mod tests {
         assert_eq!(listed.len(), 2);
         assert_eq!(listed[0], ("t__c".into(), "p_one".into(), "docs: rule one".into(), Kind::Assert));
         assert_eq!(listed[1].1, "p_two");
+    }
+
+    #[test]
+    fn instance_paths_follow_the_instantiations() {
+        let verilog = "module t_tb;\n    t dut(\n    );\nendmodule // t_tb\nmodule t(clock);\n    t__p p(\n    );\nendmodule // t\nmodule t__p(clock);\n    t__p__c__0 c__0(\n    );\nendmodule // t__p\nmodule t__p__c__0(clock);\nendmodule // t__p__c__0\n";
+        let paths = instance_paths(verilog, "t");
+        assert_eq!(paths.get("t").map(String::as_str), Some(""));
+        assert_eq!(paths.get("t__p").map(String::as_str), Some("p"));
+        assert_eq!(paths.get("t__p__c__0").map(String::as_str), Some("p.c__0"));
     }
 }

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use pmugen_hdl::formal::{listed, Kind};
+use pmugen_hdl::formal::{instance_paths, listed, Kind};
 
 /// What the solver is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -71,7 +71,8 @@ fn parse_depth(text: &str) -> Result<usize, String> {
 /// One property's result, as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PropertyResult {
-    /// Instance path below the design's top (`controls__0`; empty for the top).
+    /// Instance path below the design's top (`controls__0`, `pmu.counters__0`; empty
+    /// for the top).
     pub instance: String,
     /// Its name (`overflow_beats_clear`).
     pub name: String,
@@ -144,13 +145,6 @@ fn write(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// The instance of `module` below `top`: rust-hdl names a child module after its
-/// instance (`<top>__counters__0` is instance `counters__0`); every block that
-/// carries properties is a child of the top.
-fn instance_of(module: &str, top: &str) -> String {
-    module.strip_prefix(top).unwrap_or(module).trim_start_matches("__").to_string()
-}
-
 fn results(
     verilog: &str,
     top: &str,
@@ -161,11 +155,12 @@ fn results(
     seconds: f64,
 ) -> Report {
     let mut properties = Vec::new();
+    let paths = instance_paths(verilog, top);
     for (module, name, rule, kind) in listed(verilog) {
-        if (kind == Kind::Cover) != (mode == Mode::Cover) || !module.starts_with(top) {
+        let Some(instance) = paths.get(&module).cloned() else { continue };
+        if (kind == Kind::Cover) != (mode == Mode::Cover) {
             continue;
         }
-        let instance = instance_of(&module, top);
         let prefix = if kind == Kind::Cover { "cover" } else { "assert" };
         let path =
             if instance.is_empty() { format!("{top}_formal.uut") } else { format!("{top}_formal.uut.{instance}") };

@@ -55,6 +55,23 @@ fn the_small_monitors_are_proved_by_induction() {
 }
 
 #[test]
+fn the_rvfi_adapter_is_proved_with_both_kernel_rules() {
+    for kernel in ["mode", "handler"] {
+        let design = ["pmu", "--threads", "2", "--counters", "1", "--rvfi", "--kernel", kernel, "--trace-depth", "2"];
+        let (ok, text) = prove(&design, &[], &format!("prove_rvfi_{kernel}"));
+        assert!(ok, "{text}");
+        all_rows(&text, "| proved (k-induction) |", 70);
+        assert!(text.contains("| adapter.trackers__1 | block_rule | proved"), "{text}");
+    }
+    let monitor =
+        ["monitor", "--events", "3", "--order-width", "2", "--rvfi", "--rvfi-events", "INSTRET,BRANCH_TAKEN,CALL"];
+    let (ok, text) = prove(&monitor, &[], "prove_rvfi_monitor");
+    assert!(ok, "{text}");
+    all_rows(&text, "| proved (k-induction) |", 23);
+    assert!(text.contains("| monitor | match_by_the_order_rules | proved"), "{text}");
+}
+
+#[test]
 fn the_defaults_pass_a_bounded_check() {
     let (ok, text) = prove(&["monitor"], &["--mode", "bmc", "--depth", "12"], "prove_monitor_default");
     assert!(ok, "{text}");
@@ -75,6 +92,8 @@ struct Bug {
 }
 
 const MONITOR3: &[&str] = &["monitor", "--events", "3", "--order-width", "2"];
+const RVFI_HANDLER: &[&str] =
+    &["pmu", "--threads", "1", "--counters", "1", "--rvfi", "--kernel", "handler", "--trace-depth", "2"];
 
 const BUGS: &[Bug] = &[
     Bug {
@@ -146,6 +165,20 @@ const BUGS: &[Bug] = &[
         from: "wire flag_1_0 = stored__0[1] | (recording[0] & seen[1]);",
         to: "wire flag_1_0 = stored__0[1];",
         caught_by: "| (top) | match_by_the_order_rules | FAILED",
+    },
+    Bug {
+        design: RVFI_HANDLER,
+        top: "pmu_riscv_t1_k1_c40_d2_a32_rvfi",
+        from: "wire handler_d = valid ? retirement_kernel & ~handler_return : handler_q;",
+        to: "wire handler_d = valid ? retirement_kernel : handler_q;",
+        caught_by: "| adapter.kernels__0 | handler_flag | FAILED",
+    },
+    Bug {
+        design: RVFI_HANDLER,
+        top: "pmu_riscv_t1_k1_c40_d2_a32_rvfi",
+        from: "wire user = valid & ~kernel;",
+        to: "wire user = valid;",
+        caught_by: "| adapter.trackers__0 | block_rule | FAILED",
     },
 ];
 

@@ -28,6 +28,7 @@ pub mod blocks;
 pub mod classifier;
 pub mod classify;
 pub mod events;
+pub mod formal;
 pub mod groups;
 pub mod kernel;
 pub mod monitor_top;

@@ -71,7 +71,9 @@ impl Design<WithRvfi<MonitorInputs>, MonitorOutputs> for RvfiMonitorDesign {
         ]
     }
     fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
-        pmugen_hdl::emit::verilog(&mut RvfiMonitor::new(self.params, self.options, &self.chosen), top, header)
+        let verilog =
+            pmugen_hdl::emit::verilog(&mut RvfiMonitor::new(self.params, self.options, &self.chosen), top, header)?;
+        Ok(pmugen_hdl::rvfi::formal::with_monitor_properties(&verilog, top, &self.params, self.options))
     }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         (BusLayout::MONITOR, bus_access_check(self.params.events, self.params.order_width))

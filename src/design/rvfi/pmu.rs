@@ -87,7 +87,8 @@ impl Design<WithRvfi<PmuInputs>, PmuOutputs> for RvfiPmuDesign {
         ]
     }
     fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
-        pmugen_hdl::emit::verilog(&mut RvfiPmu::new(self.params(), self.options), top, header)
+        let verilog = pmugen_hdl::emit::verilog(&mut RvfiPmu::new(self.params(), self.options), top, header)?;
+        Ok(pmugen_hdl::rvfi::formal::with_pmu_properties(&verilog, top, self.params(), self.options))
     }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         self.pmu.bus_layout()

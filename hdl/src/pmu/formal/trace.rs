@@ -40,12 +40,12 @@ pub(super) fn queue(params: &PmuParams) -> ModuleProperties {
         ),
         Property::always(
             "idle_stream_zero",
-            "docs/pmu.md §13.5 while trace_valid is 0, trace_data and trace_last are 0; a record is on the stream whenever one is held",
+            "docs/pmu.md §13.5: while trace_valid is 0, trace_data and trace_last are 0; a record is on the stream whenever one is held",
             format!("valid == (f_queued != {ow}'h0) && (valid || (data == 64'h0 && !last && word_q == 0))"),
         ),
         Property::after_edge(
             "stream_holds",
-            "docs/pmu.md §13.5 once valid, the word and trace_last hold until the word moves",
+            "docs/pmu.md §13.5: once valid, the word and trace_last hold until the word moves",
             implies("$past(valid && !ready)", "valid && data == $past(data) && last == $past(last)"),
         ),
         Property::cover("drop_reached", "docs/pmu.md §13.4: a dropped record is reachable", "$past(drop)"),
