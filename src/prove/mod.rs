@@ -109,6 +109,7 @@ pub fn prove(verilog: &str, top: &str, args: &ProveArgs) -> Result<Report> {
         }
         None => verilog.to_string(),
     };
+    sby::require()?;
     let depth = args.depth.unwrap_or(args.mode.default_depth());
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("target/pmugen/prove").join(top));
     let wrapper = sby::wrapper(&verilog, top)?;

@@ -66,10 +66,16 @@ pub struct Outcome {
     pub errors: Vec<String>,
 }
 
+/// Check that SymbiYosys, yosys, its solver and its helpers are there (an error names
+/// the PyPI package to install).
+pub fn require() -> Result<()> {
+    Toolchain::Current.require(&[Tool::Sby, Tool::Yosys, Tool::Smtbmc, Tool::Witness, Tool::Boolector])
+}
+
 /// Run SymbiYosys on `<dir>/<top>_<mode>.sby`; its work directory is `<dir>/<top>_<mode>`.
 pub fn run(dir: &Path, top: &str, mode: Mode, progress: &dyn Fn(&str)) -> Result<Outcome> {
     let tools = Toolchain::Current;
-    tools.require(&[Tool::Sby, Tool::Yosys, Tool::Smtbmc, Tool::Witness, Tool::Boolector])?;
+    require()?;
     // yosys-smtbmc starts its solver as `boolector`: a shim in the run's directory
     // calls the YoWASP build (Debian's boolector is too old for smtbmc).
     let shim_dir = dir.join("bin");

