@@ -52,11 +52,12 @@ pub fn without_dollars(verilog: &str) -> Result<String, String> {
 
 /// The names of all modules declared in a Verilog text.
 pub fn module_names(verilog: &str) -> Vec<String> {
-    verilog
-        .lines()
-        .filter_map(|line| line.strip_prefix("module "))
-        .map(|rest| rest.split(|c: char| c == '(' || c.is_whitespace()).next().unwrap_or("").to_string())
-        .collect()
+    verilog.lines().filter_map(|line| line.strip_prefix("module ")).map(|rest| module_name(rest).to_string()).collect()
+}
+
+/// The module name at the start of what follows `module ` in a declaration.
+pub fn module_name(declaration: &str) -> &str {
+    declaration.split(|c: char| c == '(' || c == ';' || c.is_whitespace()).next().unwrap_or("")
 }
 
 /// The ports of module `top` in `verilog` as (name, input?, width), in declaration

@@ -59,9 +59,9 @@ mod tests {
             "__shadow_controls__1",
         ] {
             let name = format!("{top}{module}");
-            assert!(listed.iter().any(|(m, ..)| *m == name), "no property in {name}");
+            assert!(listed.iter().any(|p| p.module == name), "no property in {name}");
         }
-        assert!(listed.iter().all(|(_, _, rule, _)| rule.starts_with("docs/")), "a property without its rule");
+        assert!(listed.iter().all(|p| p.rule.starts_with("docs/")), "a property without its rule");
         assert_eq!(
             with.matches("`ifdef FORMAL").count(),
             with.matches("`endif").count() - verilog.matches("`endif").count()

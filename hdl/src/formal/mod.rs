@@ -7,6 +7,9 @@
 //! `pmugen prove` hands the same file to SymbiYosys. Every property carries a name
 //! (its label in the Verilog, the name `prove` prints) and the rule of the docs that
 //! it checks.
+mod read;
+
+pub use read::{declared, instance_paths, listed, Listed};
 use std::fmt::Write;
 
 /// What the solver does with a property.
@@ -136,89 +139,6 @@ pub fn insert(verilog: &str, top: &str, properties: impl Fn(&str, &str) -> Optio
     out
 }
 
-/// The names of the signals declared in a module's text (ports, wires, regs) that
-/// `keep` accepts, in declaration order.
-pub fn declared(module: &str, keep: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut names = Vec::new();
-    for line in module.lines().map(str::trim) {
-        let declaration =
-            ["input wire", "output reg", "output wire", "wire", "reg"].iter().any(|w| line.starts_with(w));
-        if !declaration || line.contains('=') || line.contains('(') {
-            continue;
-        }
-        if let Some(name) = line.trim_end_matches(';').split_whitespace().last() {
-            if keep(name) && !names.iter().any(|n| n == name) {
-                names.push(name.to_string());
-            }
-        }
-    }
-    names
-}
-
-/// The names of the properties in a Verilog text, with the module they are in, the
-/// rule they cite and their kind: what `prove` reports on.
-pub fn listed(verilog: &str) -> Vec<(String, String, String, Kind)> {
-    let mut found = Vec::new();
-    let (mut module, mut rule, mut inside) = (String::new(), String::new(), false);
-    for line in verilog.lines().map(str::trim) {
-        if let Some(rest) = line.strip_prefix("module ") {
-            module = rest.split(|c: char| c == '(' || c == ';' || c.is_whitespace()).next().unwrap_or("").to_string();
-        } else if line == "`ifdef FORMAL" {
-            inside = true;
-        } else if line == "`endif" {
-            inside = false;
-        } else if let (true, Some(comment)) = (inside, line.strip_prefix("// ")) {
-            rule = comment.to_string();
-        } else if inside {
-            for (verb, kind) in [(": assert (", Kind::Assert), (": cover (", Kind::Cover)] {
-                if let Some(at) = line.find(verb) {
-                    let label = &line[..at];
-                    let name = label.split_once('_').map_or(label, |(_, name)| name);
-                    found.push((module.clone(), name.to_string(), rule.clone(), kind));
-                }
-            }
-        }
-    }
-    found
-}
-
-/// The instance path below `top` of every module instantiated under it
-/// (`controls__0`, `pmu.counters__0`; `""` for the top), from the instantiations in
-/// the text: rust-hdl writes one module per instance.
-pub fn instance_paths(verilog: &str, top: &str) -> std::collections::BTreeMap<String, String> {
-    let names: std::collections::BTreeSet<String> = crate::emit::module_names(verilog).into_iter().collect();
-    let mut parent: std::collections::BTreeMap<String, (String, String)> = Default::default();
-    let mut current = String::new();
-    for line in verilog.lines() {
-        if let Some(rest) = line.strip_prefix("module ") {
-            current = rest.split(|c: char| c == '(' || c == ';' || c.is_whitespace()).next().unwrap_or("").to_string();
-            continue;
-        }
-        let mut words = line.trim_start().split(|c: char| c.is_whitespace() || c == '(');
-        if let (Some(module), Some(instance)) = (words.next(), words.next()) {
-            if names.contains(module) && !instance.is_empty() && module != current {
-                parent.insert(module.to_string(), (current.clone(), instance.to_string()));
-            }
-        }
-    }
-    let mut paths = std::collections::BTreeMap::new();
-    paths.insert(top.to_string(), String::new());
-    for module in parent.keys() {
-        let mut chain = Vec::new();
-        let mut at = module.as_str();
-        while at != top {
-            let Some((up, instance)) = parent.get(at) else { break };
-            chain.push(instance.as_str());
-            at = up;
-        }
-        if at == top {
-            chain.reverse();
-            paths.insert(module.clone(), chain.join("."));
-        }
-    }
-    paths
-}
-
 /// The implication `premise -> conclusion` as a Verilog expression.
 pub fn implies(premise: &str, conclusion: &str) -> String {
     format!("!({premise}) || ({conclusion})")
@@ -245,16 +165,9 @@ mod tests {
         assert!(block.contains("`ifdef FORMAL") && block.trim_end().ends_with("`endif\nendmodule // t__c"), "{block}");
         let listed = listed(&text);
         assert_eq!(listed.len(), 2);
-        assert_eq!(listed[0], ("t__c".into(), "p_one".into(), "docs: rule one".into(), Kind::Assert));
-        assert_eq!(listed[1].1, "p_two");
-    }
-
-    #[test]
-    fn instance_paths_follow_the_instantiations() {
-        let verilog = "module t_tb;\n    t dut(\n    );\nendmodule // t_tb\nmodule t(clock);\n    t__p p(\n    );\nendmodule // t\nmodule t__p(clock);\n    t__p__c__0 c__0(\n    );\nendmodule // t__p\nmodule t__p__c__0(clock);\nendmodule // t__p__c__0\n";
-        let paths = instance_paths(verilog, "t");
-        assert_eq!(paths.get("t").map(String::as_str), Some(""));
-        assert_eq!(paths.get("t__p").map(String::as_str), Some("p"));
-        assert_eq!(paths.get("t__p__c__0").map(String::as_str), Some("p.c__0"));
+        let first =
+            Listed { module: "t__c".into(), name: "p_one".into(), rule: "docs: rule one".into(), kind: Kind::Assert };
+        assert_eq!(listed[0], first);
+        assert_eq!(listed[1].name, "p_two");
     }
 }
