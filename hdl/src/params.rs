@@ -32,6 +32,9 @@ pub const TRACE_DEPTH: Parameter = Parameter { flag: "--trace-depth", name: "D",
 /// AW: bits of a basic-block address in a trace record.
 pub const ADDRESS_WIDTH: Parameter = Parameter { flag: "--address-width", name: "AW", min: 16, max: 48 };
 
+/// E: entries of the PMU's profile table (0, or a power of 2 in this range).
+pub const PROFILE_ENTRIES: Parameter = Parameter { flag: "--profile-entries", name: "E", min: 16, max: 4096 };
+
 /// A parameter value outside its range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutOfRange {

@@ -6,7 +6,9 @@ use std::fmt;
 use super::event_key::EventKey;
 use super::event_table::{EventTable, InputLayout, Scope, TableError};
 use crate::custom::bits_for;
-use crate::params::{NotPowerOfTwo, OutOfRange, ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, THREADS, TRACE_DEPTH};
+use crate::params::{
+    NotPowerOfTwo, OutOfRange, Parameter, ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, PROFILE_ENTRIES, THREADS, TRACE_DEPTH,
+};
 use pmugen_sim::ports::pmu::{EventScope, EventSpec, PmuConfig, DEFAULT_ADDRESS_WIDTH, DEFAULT_TRACE_DEPTH};
 
 /// Checked parameters of one PMU.
@@ -24,6 +26,9 @@ pub struct PmuParams {
     pub trace_depth: usize,
     /// AW, bits of a basic-block address (16..=48).
     pub address_width: usize,
+    /// E, entries of the profile table (docs/pmu.md §15): 0 for none, else a power of 2
+    /// in 16..=4096.
+    pub profile_entries: usize,
 }
 
 /// Why a parameter set is refused.
@@ -35,6 +40,8 @@ pub enum PmuParamError {
     Table(TableError),
     /// D is not a power of 2.
     PowerOfTwo(NotPowerOfTwo),
+    /// E is neither 0 nor a power of 2 in 16..=4096.
+    ProfileEntries(u64),
 }
 
 impl fmt::Display for PmuParamError {
@@ -43,20 +50,42 @@ impl fmt::Display for PmuParamError {
             PmuParamError::Range(err) => err.fmt(f),
             PmuParamError::Table(err) => err.fmt(f),
             PmuParamError::PowerOfTwo(err) => err.fmt(f),
+            PmuParamError::ProfileEntries(value) => write!(
+                f,
+                "{} ({}) = {value} is not allowed: 0 (no profile table) or a power of 2 in {}..={}",
+                PROFILE_ENTRIES.flag, PROFILE_ENTRIES.name, PROFILE_ENTRIES.min, PROFILE_ENTRIES.max
+            ),
         }
     }
 }
 
 impl std::error::Error for PmuParamError {}
 
-/// D: in its range and a power of 2.
-pub fn check_trace_depth(value: u64) -> Result<usize, PmuParamError> {
-    let depth = TRACE_DEPTH.check(value).map_err(PmuParamError::Range)?;
-    if !depth.is_power_of_two() {
-        let (flag, name, min, max) = (TRACE_DEPTH.flag, TRACE_DEPTH.name, TRACE_DEPTH.min, TRACE_DEPTH.max);
+/// `value`: in the range of `parameter` and a power of 2.
+fn check_power_of_two(parameter: &Parameter, value: u64) -> Result<usize, PmuParamError> {
+    let checked = parameter.check(value).map_err(PmuParamError::Range)?;
+    if !checked.is_power_of_two() {
+        let (flag, name, min, max) = (parameter.flag, parameter.name, parameter.min, parameter.max);
         return Err(PmuParamError::PowerOfTwo(NotPowerOfTwo { flag, name, value, min, max }));
     }
-    Ok(depth)
+    Ok(checked)
+}
+
+/// D: in its range and a power of 2.
+pub fn check_trace_depth(value: u64) -> Result<usize, PmuParamError> {
+    check_power_of_two(&TRACE_DEPTH, value)
+}
+
+/// E: 0 (no profile table) or a power of 2 in 16..=4096.
+pub fn check_profile_entries(value: u64) -> Result<usize, PmuParamError> {
+    if value == 0 {
+        return Ok(0);
+    }
+    check_power_of_two(&PROFILE_ENTRIES, value).map_err(|err| match err {
+        PmuParamError::Range(range) => PmuParamError::ProfileEntries(range.value),
+        PmuParamError::PowerOfTwo(power) => PmuParamError::ProfileEntries(power.value),
+        other => other,
+    })
 }
 
 impl PmuParams {
@@ -74,6 +103,7 @@ impl PmuParams {
             table,
             trace_depth: DEFAULT_TRACE_DEPTH,
             address_width: DEFAULT_ADDRESS_WIDTH,
+            profile_entries: 0,
         })
     }
 
@@ -82,6 +112,20 @@ impl PmuParams {
         let depth = check_trace_depth(trace_depth)?;
         let address_width = ADDRESS_WIDTH.check(address_width).map_err(PmuParamError::Range)?;
         Ok(Self { trace_depth: depth, address_width, ..self })
+    }
+
+    /// The same PMU with a profile table of E entries (0: none), checked.
+    pub fn with_profile(self, profile_entries: u64) -> Result<Self, PmuParamError> {
+        Ok(Self { profile_entries: check_profile_entries(profile_entries)?, ..self })
+    }
+
+    /// log2 E (0 without a table): bits of a table index, and PMU_ID[46:42].
+    pub fn profile_bits(&self) -> usize {
+        if self.profile_entries == 0 {
+            0
+        } else {
+            self.profile_entries.trailing_zeros() as usize
+        }
     }
 
     /// log2 D: bits of a queue pointer.
@@ -101,6 +145,9 @@ impl PmuParams {
         let mut name = format!("pmu_{}_t{}_k{}_c{}", self.table.stem, self.threads, self.counters, self.counter_width);
         if (self.trace_depth, self.address_width) != (DEFAULT_TRACE_DEPTH, DEFAULT_ADDRESS_WIDTH) {
             name += &format!("_d{}_a{}", self.trace_depth, self.address_width);
+        }
+        if self.profile_entries != 0 {
+            name += &format!("_p{}", self.profile_entries);
         }
         name
     }
@@ -129,6 +176,7 @@ impl PmuParams {
                 .collect(),
             trace_depth: self.trace_depth,
             address_width: self.address_width,
+            profile_entries: self.profile_entries,
         }
     }
 
@@ -184,6 +232,7 @@ impl PmuParams {
             "CW" => self.counter_width,
             "D" => self.trace_depth,
             "AW" => self.address_width,
+            "E" => self.profile_entries,
             other => panic!("the PMU has no parameter {other}"),
         }
     }
@@ -215,7 +264,18 @@ mod tests {
         assert_eq!(err, "--trace-depth (D) = 100 is not a power of 2; allowed: a power of 2 in 2..=1024");
         let err = params.clone().with_trace(2048, 32).unwrap_err().to_string();
         assert_eq!(err, "--trace-depth (D) = 2048 is out of range 2..=1024");
-        let err = params.with_trace(256, 49).unwrap_err().to_string();
+        let err = params.clone().with_trace(256, 49).unwrap_err().to_string();
         assert_eq!(err, "--address-width (AW) = 49 is out of range 16..=48");
+        let profiled = traced.with_profile(256).unwrap();
+        assert_eq!(profiled.top_name(), "pmu_knc_t4_k2_c40_d64_a32_p256");
+        assert_eq!(profiled.profile_bits(), 8);
+        assert_eq!(params.clone().with_profile(0).unwrap().top_name(), "pmu_knc_t4_k2_c40");
+        for refused in [8, 100, 8192] {
+            let err = params.clone().with_profile(refused).unwrap_err().to_string();
+            assert_eq!(
+                err,
+                format!("--profile-entries (E) = {refused} is not allowed: 0 (no profile table) or a power of 2 in 16..=4096")
+            );
+        }
     }
 }

@@ -46,6 +46,9 @@ pub struct PmuConfig {
     pub trace_depth: usize,
     /// AW, bits of a basic-block address: 16..=48.
     pub address_width: usize,
+    /// E, entries of the profile table (docs/pmu.md §15): 0 (no table) or a power of 2
+    /// in 16..=4096.
+    pub profile_entries: usize,
 }
 
 /// D when not given.

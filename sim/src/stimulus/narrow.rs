@@ -158,6 +158,7 @@ mod tests {
             events: vec![event],
             trace_depth: 4,
             address_width: 16,
+            profile_entries: 0,
         };
         let mut stimulus = NarrowPmuStimulus::new(&config, 3);
         let (mut pairs, mut spoiled, mut flipped) = (0, 0, 0);

@@ -139,6 +139,7 @@ mod tests {
             ],
             trace_depth: 256,
             address_width: 32,
+            profile_entries: 0,
         }
     }
 

@@ -217,6 +217,7 @@ mod tests {
             events: vec![event],
             trace_depth: 4,
             address_width: 16,
+            profile_entries: 0,
         };
         Bench::new(PmuTarget::new(config))
     }

@@ -202,6 +202,7 @@ mod tests {
             events: vec![event],
             trace_depth: 4,
             address_width: 16,
+            profile_entries: 0,
         };
         let mut bench = Bench::new(PmuTarget::new(config));
         let evtsel = BusShape::PMU.byte_address(0, 0x28);

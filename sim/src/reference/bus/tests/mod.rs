@@ -14,7 +14,15 @@ use crate::reference::ReferencePmu;
 /// T threads, K = 2 counters of CW bits, one event, D = 4, AW = 16.
 pub(crate) fn small_pmu_config(threads: usize, counter_width: usize) -> PmuConfig {
     let event = EventSpec { name: "CYCLES".into(), code: 0x2A, umask: 0, per_cycle_max: 1, scope: EventScope::Thread };
-    PmuConfig { threads, counters: 2, counter_width, events: vec![event], trace_depth: 4, address_width: 16 }
+    PmuConfig {
+        threads,
+        counters: 2,
+        counter_width,
+        events: vec![event],
+        trace_depth: 4,
+        address_width: 16,
+        profile_entries: 0,
+    }
 }
 
 /// The byte offset of a register's bits [63:32] on a 32-bit PMU slave.

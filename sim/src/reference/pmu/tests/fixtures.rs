@@ -91,6 +91,7 @@ pub(in super::super) fn knc_config(threads: usize, counters: usize, counter_widt
         events: knc_events(),
         trace_depth: DEFAULT_TRACE_DEPTH,
         address_width: DEFAULT_ADDRESS_WIDTH,
+        profile_entries: 0,
     }
 }
 
@@ -111,6 +112,7 @@ pub(in super::super) fn custom_config(threads: usize, counters: usize, counter_w
         events,
         trace_depth: DEFAULT_TRACE_DEPTH,
         address_width: DEFAULT_ADDRESS_WIDTH,
+        profile_entries: 0,
     }
 }
 
