@@ -56,11 +56,13 @@ pub mod evtsel;
 mod input_stage;
 pub mod layout;
 mod port;
+pub mod profile;
 mod registers;
 mod shadow;
 #[cfg(test)]
 mod tests;
 mod trace;
+mod trace_output;
 mod trace_queue;
 
 pub use engine::ReferencePmu;
