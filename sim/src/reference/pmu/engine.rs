@@ -280,12 +280,6 @@ impl ReferencePmu {
         self.trace.profile()
     }
 
-    /// Test only: the profile table, to preset its entries.
-    #[cfg(test)]
-    pub(super) fn profile_table_mut(&mut self) -> Option<&mut ProfileTable> {
-        self.trace.output_mut().table_mut()
-    }
-
     /// The configuration this PMU was built from.
     pub fn config(&self) -> &PmuConfig {
         &self.config

@@ -141,10 +141,4 @@ impl TraceUnit {
     pub(super) fn profile(&self) -> Option<&ProfileTable> {
         self.output.table()
     }
-
-    /// The output path (tests reach the profile table through it).
-    #[cfg(test)]
-    pub(super) fn output_mut(&mut self) -> &mut TraceOutput {
-        &mut self.output
-    }
 }

@@ -51,6 +51,12 @@ impl TraceOutput {
         dropped
     }
 
+    /// The queue's stream during this cycle (what the table sees).
+    #[cfg(test)]
+    pub(super) fn queue_presented(&self) -> StreamWord {
+        self.queue.presented()
+    }
+
     /// Records made and not yet sent.
     pub(super) fn occupancy(&self) -> usize {
         self.queue.occupancy()

@@ -26,14 +26,15 @@
 //! queue.occupancy(), write)`.
 //!
 //! # Choices where §15 leaves the behaviour open (docs/pmu.md §15.6)
-//! - A record's first word is never its last (a §13 record has at least 2 words), so
-//!   idle always goes on to *passing* or *taking* after it.
-//! - The entry read at the first word is the one updated: nothing else writes the
-//!   entries between taking a record and updating it.
-//! - The pid word of a NEW_PROCESS record sets the current pid from its bits [31:0].
-//! - Records waiting in the queue when SUMMARIZE changes are judged by the new value
-//!   (§15.6: a record is summed or passed according to SUMMARIZE when its first word
-//!   reaches an idle table) and carry NEW_PROCESS only if they did already.
+//! - FLUSH = 1 written in the cycle at whose edge a flush ends is ignored (FLUSH reads 1
+//!   during that cycle).
+//! - Records waiting in the queue when SUMMARIZE changes are judged by the new value when
+//!   their first word reaches the idle table, and keep the NEW_PROCESS they were made
+//!   with.
+//! - The pid word of a NEW_PROCESS record sets the current pid from its bits [31:0]; the
+//!   entry read when a record's first word moves is the one updated (nothing else
+//!   writes the entries in between); a record's first word is never its last (a §13
+//!   record has at least 2 words), so idle always goes on to *passing* or *taking*.
 //!
 //! [`ReferencePmu`]: super::ReferencePmu
 mod advance;

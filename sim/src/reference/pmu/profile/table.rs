@@ -30,12 +30,15 @@ pub struct ProfileGeometry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProfileTable {
     pub(super) geometry: ProfileGeometry,
+    /// The E entries (the table's RAM).
     pub(super) entries: Vec<Entry>,
+    /// The state during this cycle.
     pub(super) state: State,
     /// The record being taken, summed, or waiting for its entry's eviction.
     pub(super) record: Option<TakenRecord>,
     /// The pid of the last NEW_PROCESS record the table took (0 after reset).
     pub(super) current_pid: u32,
+    /// PROFILE_CTRL.SUMMARIZE.
     pub(super) summarize: bool,
     /// PROFILE_CTRL.FLUSH as read: a flush is under way.
     pub(super) flushing: bool,
@@ -91,7 +94,8 @@ impl ProfileTable {
     pub fn read(&self, register: ProfileRegister) -> u64 {
         match register {
             ProfileRegister::Control => {
-                (self.summarize as u64) * profile_ctrl::SUMMARIZE | (self.flushing as u64) * profile_ctrl::FLUSH
+                let bit = |set: bool, bit: u64| if set { bit } else { 0 };
+                bit(self.summarize, profile_ctrl::SUMMARIZE) | bit(self.flushing, profile_ctrl::FLUSH)
             }
             ProfileRegister::Evicted => self.evicted,
         }
