@@ -73,3 +73,23 @@ fn records_made_after_the_write_wait_for_the_walk_whatever_summarize_is() {
     assert_eq!(lane.idle(3), vec![shown(q[0], false), shown(2, true), quiet(false)]);
     assert_eq!(lane.sent_records(), vec![p, q], "the walk of an empty table sends nothing");
 }
+
+#[test]
+fn a_flush_ends_at_the_edge_the_last_word_of_entry_e_minus_1_moves() {
+    let mut lane = Lane::cleared(16, 1, 40, true);
+    lane.make(record(Some(1), 0, 0x1E, &[5])); // index 15: a[4:1] = 0xF
+    lane.idle(5);
+    lane.write(ProfileWrite::Control(SUMMARIZE | FLUSH)); // cycle w: nothing pending
+    assert_eq!(lane.idle(16), vec![quiet(false); 16], "w+1 the walk starts, w+2..w+16 walking 0..14");
+    assert_eq!(lane.tick(), quiet(false), "w+17: walking 15");
+    let sent = summary(0, 1, 0x1E, 1, &[5]);
+    let shown = |word: usize| Seen { trace: Some((sent[word], word == 2)), ready: false };
+    assert_eq!(lane.idle(2), vec![shown(0), shown(1)], "w+18, w+19");
+    lane.trace_ready = false;
+    assert_eq!(lane.tick(), shown(2), "w+20: the last word, held");
+    assert!(lane.flushing());
+    lane.trace_ready = true;
+    assert_eq!(lane.tick(), shown(2), "w+21: the last word moves");
+    assert!(!lane.flushing(), "FLUSH reads 0 from w+22");
+    assert_eq!(lane.sent_records(), vec![sent]);
+}
