@@ -74,6 +74,11 @@ impl PmuDesign {
         layout.width()
     }
 
+    /// Bits of one profile table entry (docs/pmu.md §15.2; 0 without a table).
+    pub fn entry_bits(&self) -> usize {
+        pmugen_hdl::pmu::profile::TableShape::of(&self.params).map_or(0, |shape| shape.entry_bits())
+    }
+
     /// The header every generated file of the PMU starts with.
     pub fn header(&self) -> Vec<String> {
         let p = &self.params;

@@ -26,7 +26,11 @@ impl Subject for PmuDesign {
             ("K", p.counters.to_string()),
             ("CW", p.counter_width.to_string()),
             ("event table", format!("{} ({} events)", p.table.stem, p.table.events.len())),
+            ("E", p.profile_entries.to_string()),
         ]
+        .into_iter()
+        .filter(|(name, value)| *name != "E" || value != "0")
+        .collect()
     }
     fn budget_source(&self) -> &'static str {
         "docs/pmu.md §8"
@@ -35,7 +39,11 @@ impl Subject for PmuDesign {
         Pmu::new(&self.params).flip_flops()
     }
     fn groups(&self) -> &'static [&'static str] {
-        &groups::ALL
+        if self.params.profile_entries == 0 {
+            &groups::ALL
+        } else {
+            &groups::ALL_WITH_PROFILE
+        }
     }
     fn budget(&self, _top: &str, counts: &CoarseCounts, _netlist: &Value) -> Result<Vec<BudgetLine>> {
         let p = &self.params;
@@ -51,36 +59,46 @@ impl Subject for PmuDesign {
     }
     fn notes(&self, top: &str, counts: &CoarseCounts, netlist: &Value) -> Result<Vec<(String, usize)>> {
         let trace_flip_flops = groups::TRACE.iter().map(|group| counts.group(group)).sum();
-        // The queue's RAM: every memory cell of the coarse netlist (the read register is
-        // part of the RAM's read port, `memory -nomap`).
-        let ram_bits = netlist["modules"][top]["cells"]
+        // The RAMs: the memory cells of the coarse netlist (a read register is part of
+        // its RAM's read port, `memory -nomap`), the queue's and the profile table's told
+        // apart by their widths.
+        let memories: Vec<(usize, usize)> = netlist["modules"][top]["cells"]
             .as_object()
             .map(|cells| {
                 cells
                     .values()
                     .filter(|cell| cell["type"].as_str().is_some_and(|t| t.starts_with("$mem")))
-                    .map(|cell| parameter(&cell["parameters"]["WIDTH"]) * parameter(&cell["parameters"]["SIZE"]))
-                    .sum()
+                    .map(|cell| (parameter(&cell["parameters"]["WIDTH"]), parameter(&cell["parameters"]["SIZE"])))
+                    .collect()
             })
-            .unwrap_or(0);
-        Ok(vec![
+            .unwrap_or_default();
+        let p = &self.params;
+        let ram_bits = |width: usize| memories.iter().filter(|m| m.0 == width).map(|m| m.0 * m.1).sum::<usize>();
+        let mut notes = vec![
             ("trace unit flip-flops (the trace groups below)".to_string(), trace_flip_flops),
             (
-                format!(
-                    "trace queue RAM bits (D = {} records of {} bits)",
-                    self.params.trace_depth,
-                    self.record_bits()
-                ),
-                ram_bits,
+                format!("trace queue RAM bits (D = {} records of {} bits)", p.trace_depth, self.record_bits()),
+                ram_bits(self.record_bits()),
             ),
-        ])
+        ];
+        if p.profile_entries != 0 {
+            let profile_flip_flops = groups::PROFILE.iter().map(|group| counts.group(group)).sum();
+            let entry_bits = self.entry_bits();
+            notes.push(("profile table flip-flops (the profile groups below)".to_string(), profile_flip_flops));
+            notes.push((
+                format!("profile table RAM bits (E = {} entries of {entry_bits} bits)", p.profile_entries),
+                ram_bits(entry_bits),
+            ));
+        }
+        Ok(notes)
     }
     fn parts(&self) -> Vec<(String, String)> {
         let top = Design::top_name(self);
-        ["trace_control", "trace_record", "trace_queue"]
-            .iter()
-            .map(|part| (part.replace('_', " "), format!("{top}__{part}")))
-            .collect()
+        let mut parts = vec!["trace_control", "trace_record", "trace_queue"];
+        if self.params.profile_entries != 0 {
+            parts.push("profile");
+        }
+        parts.iter().map(|part| (part.replace('_', " "), format!("{top}__{part}"))).collect()
     }
 }
 

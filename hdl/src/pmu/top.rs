@@ -155,16 +155,7 @@ impl Pmu {
             trace_control: TraceControl::new(t, aw, params.profile_entries != 0),
             trace_record: TraceRecord::new(t, layout),
             trace_queue: TraceQueue::new(params.trace_depth, layout),
-            profile: Optional::when(params.profile_entries != 0, || {
-                ProfileTable::new(TableShape {
-                    entries: params.profile_entries,
-                    threads: t,
-                    counters: k,
-                    counter_width: cw,
-                    address_width: aw,
-                    depth: params.trace_depth,
-                })
-            }),
+            profile: Optional(TableShape::of(params).map(ProfileTable::new)),
             shape: Internal((t, k, cw)),
             thread_width: Internal(fields.thread_width),
         };

@@ -55,6 +55,8 @@ pub struct Lockstep {
     seed: u64,
     cycles: usize,
     stimulus: Box<CycleStimulus>,
+    /// Planted bugs: (instance, text of its Verilog, what replaces it).
+    planted: Vec<(usize, String, String)>,
 }
 
 /// One instance's ports, checked against its Verilog: (name, width) per direction.
@@ -70,7 +72,13 @@ impl Lockstep {
     /// A run named `name` (a Verilog identifier) from `seed`, 2,000 cycles, inputs from
     /// [`random_input`].
     pub fn new(name: &str, seed: u64) -> Self {
-        Self { name: name.to_string(), seed, cycles: 2_000, stimulus: Box::new(per_port(random_input)) }
+        Self {
+            name: name.to_string(),
+            seed,
+            cycles: 2_000,
+            stimulus: Box::new(per_port(random_input)),
+            planted: Vec::new(),
+        }
     }
 
     /// Run `cycles` cycles.
@@ -96,6 +104,29 @@ impl Lockstep {
         self
     }
 
+    /// Plant a bug in instance `instance`'s Verilog: its one occurrence of `from`
+    /// becomes `to` (see [`Lockstep::caught`]).
+    pub fn plant(mut self, instance: usize, from: &str, to: &str) -> Self {
+        self.planted.push((instance, from.to_string(), to.to_string()));
+        self
+    }
+
+    /// Run `instances` with their planted bugs, all cycles, and return for each
+    /// instance the first difference between its native model and its Verilog, if
+    /// any: a planted bug is caught when its instance differs (an instance without one
+    /// must not).
+    pub fn caught<B: Ports>(&self, instances: Vec<(String, B)>) -> Vec<Option<String>> {
+        let mut first: Vec<Option<String>> = vec![None; instances.len()];
+        self.run_with(
+            instances,
+            |_, _| {},
+            |instance, difference| {
+                first[instance].get_or_insert(difference);
+            },
+        );
+        first
+    }
+
     /// Run `instances` (each with a description of its parameters) in lockstep with
     /// their Verilog; panics at the first difference.
     pub fn run<B: Ports>(&self, instances: Vec<(String, B)>) {
@@ -106,7 +137,18 @@ impl Lockstep {
     /// instance in every cycle with the inputs applied, before the edge (its outputs
     /// settled, the first sample the harness compares): to check the native model
     /// against a third model too, in the same lockstep.
-    pub fn run_observed<B: Ports>(&self, mut instances: Vec<(String, B)>, mut observe: impl FnMut(usize, &mut B)) {
+    pub fn run_observed<B: Ports>(&self, instances: Vec<(String, B)>, observe: impl FnMut(usize, &mut B)) {
+        self.run_with(instances, observe, |_, difference| panic!("{difference}"));
+    }
+
+    /// The run: `differ(instance, what differed)` at every cycle in which an
+    /// instance's native outputs and its Verilog's differ.
+    fn run_with<B: Ports>(
+        &self,
+        mut instances: Vec<(String, B)>,
+        mut observe: impl FnMut(usize, &mut B),
+        mut differ: impl FnMut(usize, String),
+    ) {
         assert!(!instances.is_empty(), "lockstep {}: no instances", self.name);
         println!(
             "lockstep {}: seed {:#x}, {} cycles, {} instances",
@@ -138,7 +180,11 @@ impl Lockstep {
             verilator.step_batch(&records, &mut answers);
             for (offset, (expected, answer)) in native.iter().zip(&answers).enumerate() {
                 if expected != answer {
-                    self.report(&checked, cycle + offset, &records[offset], expected, answer);
+                    for (instance, difference) in
+                        self.report(&checked, cycle + offset, &records[offset], expected, answer)
+                    {
+                        differ(instance, difference);
+                    }
                 }
             }
             cycle += batch;
@@ -166,7 +212,15 @@ impl Lockstep {
         let mut checked = Vec::new();
         for (i, (description, uut)) in instances.iter_mut().enumerate() {
             let top = format!("{}_{i}", self.name);
-            let verilog = crate::emit::verilog(uut, &top, &[]).unwrap_or_else(|e| panic!("{description}: {e}"));
+            let mut verilog = crate::emit::verilog(uut, &top, &[]).unwrap_or_else(|e| panic!("{description}: {e}"));
+            for (_, from, to) in self.planted.iter().filter(|(instance, _, _)| *instance == i) {
+                assert_eq!(
+                    verilog.matches(from.as_str()).count(),
+                    1,
+                    "{description}: `{from}` is not once in its Verilog"
+                );
+                verilog = verilog.replace(from.as_str(), to);
+            }
             let module = crate::emit::module_ports(&verilog, &top).unwrap_or_else(|e| panic!("{description}: {e}"));
             checked.push(check_ports(description, uut, &module));
             text.push_str(&verilog);
@@ -195,30 +249,47 @@ impl Lockstep {
         (text, checked)
     }
 
-    fn report(&self, instances: &[Instance], cycle: usize, inputs: &[u64], native: &[u64], verilator: &[u64]) -> ! {
+    /// What differed in `cycle`, per instance that differed: the outputs, when, and
+    /// the inputs of the cycle.
+    fn report(
+        &self,
+        instances: &[Instance],
+        cycle: usize,
+        inputs: &[u64],
+        native: &[u64],
+        verilator: &[u64],
+    ) -> Vec<(usize, String)> {
         let mut at = 0;
-        let mut differences = Vec::new();
+        let mut differences: Vec<(usize, String)> = Vec::new();
         for when in ["with the inputs applied, before the edge", "after the edge"] {
             for (i, instance) in instances.iter().enumerate() {
                 for (name, width) in &instance.outputs {
                     let words = width.div_ceil(64);
                     let (n, v) = (&native[at..at + words], &verilator[at..at + words]);
                     if n != v {
-                        differences.push(format!(
-                            "{when}: instance {i} ({}): {name} native {n:x?}, Verilog {v:x?}",
-                            instance.description
+                        differences.push((
+                            i,
+                            format!(
+                                "{when}: instance {i} ({}): {name} native {n:x?}, Verilog {v:x?}",
+                                instance.description
+                            ),
                         ));
                     }
                     at += words;
                 }
             }
         }
-        panic!(
+        let all: Vec<&str> = differences.iter().map(|(_, text)| text.as_str()).collect();
+        let text = format!(
             "lockstep {} (seed {:#x}): the native model and the Verilog differ in cycle {cycle}:\n  {}\ninputs of that cycle (words, every instance): {inputs:x?}",
             self.name,
             self.seed,
-            differences.join("\n  ")
+            all.join("\n  ")
         );
+        let mut instances: Vec<usize> = differences.iter().map(|(i, _)| *i).collect();
+        instances.sort_unstable();
+        instances.dedup();
+        instances.into_iter().map(|i| (i, text.clone())).collect()
     }
 }
 

@@ -1,10 +1,11 @@
 //! The PMU's formal properties (docs/formal.md §3), per block: the counter's and the
 //! status bits' precedence at one edge (docs/pmu.md §7), the register port's
-//! privilege rules (§5), and the trace unit's queue accounting and stream rules
-//! (§13). Each block's list is inserted into that block's module under
+//! privilege rules (§5), the trace unit's queue accounting and stream rules (§13),
+//! and the profile table's accounting (§15). Each block's list is inserted into that block's module under
 //! `` `ifdef FORMAL `` ([`crate::formal::insert`]).
 mod access;
 mod counting;
+mod profile;
 mod trace;
 
 use super::params::PmuParams;
@@ -26,6 +27,7 @@ fn properties(params: &PmuParams, suffix: &str, module: &str) -> Option<ModulePr
         "tsc" => Some(counting::tsc()),
         "trace_queue" => Some(trace::queue(params)),
         "trace_control" => Some(trace::control(params)),
+        "profile" => Some(profile::table(params)),
         _ if is_instance("counters") => Some(counting::counter(params)),
         _ if is_instance("controls") => Some(counting::controls(params)),
         _ if is_instance("selects") => Some(counting::select()),
@@ -42,7 +44,12 @@ mod tests {
 
     #[test]
     fn every_block_with_a_contract_rule_carries_its_properties() {
-        let params = PmuParams::new(2, 2, 16, EventTable::default_table()).unwrap().with_trace(2, 16).unwrap();
+        let params = PmuParams::new(2, 2, 16, EventTable::default_table())
+            .unwrap()
+            .with_trace(2, 16)
+            .unwrap()
+            .with_profile(16)
+            .unwrap();
         let top = params.top_name();
         let verilog = crate::emit::verilog(&mut crate::pmu::top::Pmu::new(&params), &top, &[]).unwrap();
         let with = with_properties(&verilog, &top, &params);
@@ -53,6 +60,7 @@ mod tests {
             "__tsc",
             "__trace_queue",
             "__trace_control",
+            "__profile",
             "__counters__3",
             "__controls__1",
             "__selects__0",

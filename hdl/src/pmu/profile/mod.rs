@@ -47,6 +47,18 @@ pub struct TableShape {
 }
 
 impl TableShape {
+    /// The table of the PMU of `params`, if it has one (E > 0).
+    pub fn of(params: &crate::pmu::params::PmuParams) -> Option<Self> {
+        (params.profile_entries != 0).then(|| Self {
+            entries: params.profile_entries,
+            threads: params.threads,
+            counters: params.counters,
+            counter_width: params.counter_width,
+            address_width: params.address_width,
+            depth: params.trace_depth,
+        })
+    }
+
     /// log2 E: bits of an index.
     pub fn index_bits(&self) -> usize {
         self.entries.trailing_zeros() as usize

@@ -61,20 +61,11 @@ fn stream_word(rng: &mut ChaCha8Rng) -> u64 {
     }
 }
 
-/// Random tables, with inputs that keep them summarizing: SUMMARIZE set by most
-/// PROFILE_CTRL writes, flushes now and then, the consumer ready most of the time,
-/// resets rare (clearing lasts E cycles).
-#[test]
-fn native_twin_equals_its_verilog() {
-    let seed = 0x5eed_1501;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let instances: Vec<(String, ProfileTable)> = (0..4)
-        .map(|_| {
-            let shape = random_shape(&mut rng);
-            (describe(&shape), ProfileTable::new(shape))
-        })
-        .collect();
-    let table_inputs = |rng: &mut ChaCha8Rng, name: &str, width: usize| match name {
+/// Inputs that keep a table summarizing: SUMMARIZE set by most PROFILE_CTRL writes,
+/// flushes now and then, the consumer ready most of the time, resets rare (clearing
+/// lasts E cycles).
+fn table_inputs(rng: &mut ChaCha8Rng, name: &str, width: usize) -> Vec<u64> {
+    match name {
         "reset" => vec![rng.gen_ratio(1, 3_000) as u64],
         "in_valid" => vec![rng.gen_bool(0.8) as u64],
         "in_data" => vec![stream_word(rng)],
@@ -85,7 +76,20 @@ fn native_twin_equals_its_verilog() {
         "ctrl_write" => vec![rng.gen_ratio(1, 150) as u64],
         "evicted_write" => vec![rng.gen_ratio(1, 200) as u64],
         _ => random_input(rng, name, width),
-    };
+    }
+}
+
+/// Random tables against their Verilog, on [`table_inputs`].
+#[test]
+fn native_twin_equals_its_verilog() {
+    let seed = 0x5eed_1501;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let instances: Vec<(String, ProfileTable)> = (0..4)
+        .map(|_| {
+            let shape = random_shape(&mut rng);
+            (describe(&shape), ProfileTable::new(shape))
+        })
+        .collect();
     let mut cycles_in = [0u32; 7];
     let mut evicted = 0;
     Lockstep::new("profile_table", seed).stimulus(table_inputs).cycles(8_000).run_observed(instances, |_, uut| {
@@ -93,6 +97,42 @@ fn native_twin_equals_its_verilog() {
         evicted = evicted.max(uut.state.0.evicted);
     });
     assert!(cycles_in.iter().all(|&cycles| cycles > 50) && evicted > 5, "phases {cycles_in:?}, evicted {evicted}");
+}
+
+/// Single bugs planted in the table's Verilog, each in an instance of its own: the
+/// lockstep against the Rust twin (which follows the reference table, see
+/// [`the_block_follows_the_reference_table`]) catches every one; the unchanged
+/// instance does not differ.
+#[test]
+fn planted_bugs_are_caught() {
+    let seed = 0x5eed_1503;
+    let shape = TableShape { entries: 16, threads: 2, counters: 2, counter_width: 16, address_width: 20, depth: 4 };
+    let bugs = [
+        ("an addition that wraps", "wire add = hit & ~wraps;", "wire add = hit;"),
+        (
+            "a flush whose walk stops one entry early",
+            "phase_d = 3'h6; end else begin if (index_q == 4'hf)",
+            "phase_d = 3'h6; end else begin if (index_q == 4'he)",
+        ),
+        ("records passing during a flush's walk", "(idle & ~walk_due & ~summarize_q)", "(idle & ~summarize_q)"),
+        (
+            "PROFILE_EVICTED cleared without the eviction of that edge",
+            "evicted_q <= {31'h0, evicted_now};",
+            "evicted_q <= 32'h0;",
+        ),
+        ("the current pid not taken", "pid_q <= in_data[31:0];", "pid_q <= pid_q;"),
+    ];
+    let mut lockstep = Lockstep::new("profile_table_bugs", seed).stimulus(table_inputs).cycles(20_000);
+    for (instance, (_, from, to)) in bugs.iter().enumerate() {
+        lockstep = lockstep.plant(instance, from, to);
+    }
+    let instances =
+        (0..=bugs.len()).map(|i| (format!("{} #{i}", describe(&shape)), ProfileTable::new(shape))).collect();
+    let caught = lockstep.caught(instances);
+    for ((what, _, _), difference) in bugs.iter().zip(&caught) {
+        assert!(difference.is_some(), "not caught: {what}");
+    }
+    assert_eq!(caught[bugs.len()], None, "the unchanged table differs from its Verilog");
 }
 
 #[test]
