@@ -90,7 +90,7 @@ __attribute__((noinline)) static void setup(uint32_t seed)
 int main(void)
 {
     profile_counters_start(TICK);
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN);
+    sys_trace(TRACE_CTRL(TRACE_EN), 0, KTRACE_DRAIN);
 
     setup(1);
     workload_sort();

@@ -17,7 +17,15 @@ pub fn speed(out: &Path, cycles: u64) -> Result<f64> {
     let exe = run::model(&system, out)?;
     let files = RunFiles { trace: out.join(".bench-trace.hex"), rvfi_log: None };
     let started = Instant::now();
-    let summary = run::run(&exe, &LOOP, out, &files, &super::pmu_info()?, cycles, "bench loop")?;
+    let summary = run::run(
+        &exe,
+        &LOOP,
+        out,
+        &files,
+        &super::pmu_info(&super::config::SocConfig::REFERENCE)?,
+        cycles,
+        "bench loop",
+    )?;
     if summary.outcome != Outcome::Limit || summary.cycles != cycles {
         bail!("the bench loop ended early: {:?} after {} cycles", summary.outcome, summary.cycles);
     }

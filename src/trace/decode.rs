@@ -198,11 +198,8 @@ fn decode_into(
             }
             if p >= first_value && w.data & high_bits(format.counter_width) != 0 {
                 let name = if summary { "sum S" } else { "value V" };
-                let why = format!(
-                    "{name}_{} has bits >= the counter width {} set",
-                    p - first_value,
-                    format.counter_width
-                );
+                let why =
+                    format!("{name}_{} has bits >= the counter width {} set", p - first_value, format.counter_width);
                 return Err(fail(DecodeErrorKind::ValueTooWide, i, why));
             }
         }
@@ -384,7 +381,13 @@ pub(crate) mod tests {
         w[2].data |= 1 << 55;
         refuse(&w, &f, DecodeErrorKind::ReservedBits, 2, &["0x0080000000000002", "unknown flag bits", "record 1"]);
         let w = stream(&[rec(0, 1 << 16, None, &[1])], false);
-        refuse(&w, &f, DecodeErrorKind::ReservedBits, 0, &["0x0000000000010000", "address bits >= the address width 16"]);
+        refuse(
+            &w,
+            &f,
+            DecodeErrorKind::ReservedBits,
+            0,
+            &["0x0000000000010000", "address bits >= the address width 16"],
+        );
     }
 
     #[test]

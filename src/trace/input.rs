@@ -47,9 +47,32 @@ pub struct StreamArgs {
 }
 
 impl StreamArgs {
-    /// The text of `--design`, read once for the format and the event names.
+    /// The text of `--design`, read once for the format and the event names. A missing
+    /// file is refused saying which commands write one, and naming the descriptions
+    /// that are in its directory.
     fn design_text(&self) -> Result<Option<String>> {
         let Some(path) = &self.design else { return Ok(None) };
+        if !path.exists() {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+            let mut there: Vec<String> = std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .filter(|name| name.ends_with("_design.json"))
+                .collect();
+            there.sort();
+            let found = match there.is_empty() {
+                true => format!("{} holds none", dir.display()),
+                false => format!("{} holds {}", dir.display(), there.join(", ")),
+            };
+            bail!(
+                "--design {}: no such file ({found}). `pmugen generate pmu` writes <top>_design.json beside the PMU's \
+                 Verilog; `pmugen soc`, `soc build` and `soc run` write the SoC's PMU's into their --out directory \
+                 (its name holds the PMU's sizes, e.g. pmu_riscv_t1_k4_c40_p1024_rvfi_design.json)",
+                path.display()
+            );
+        }
         let text =
             std::fs::read_to_string(path).with_context(|| format!("--design {}: cannot read", path.display()))?;
         Ok(Some(text))

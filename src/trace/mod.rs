@@ -94,7 +94,8 @@ pub fn trace_csv(records: &[Record], format: &TraceFormat, names: &[String]) -> 
         let np = r.new_process.is_some() as u8;
         let address = hex_address(r.address, format);
         let summary = r.summary.is_some() as u8;
-        write!(s, "{},{},{address},{np},{},{summary},{}", r.index, r.thread, pid_text(r.process), r.executions()).unwrap();
+        write!(s, "{},{},{address},{np},{},{summary},{}", r.index, r.thread, pid_text(r.process), r.executions())
+            .unwrap();
         r.values.iter().for_each(|v| write!(s, ",{v}").unwrap());
         s.push('\n');
     }
@@ -159,7 +160,8 @@ pub fn trace_table(records: &[Record], format: &TraceFormat, names: &[String]) -
 /// (one execution, its pid the process in effect, `-` when unknown) or a summary
 /// record (its executions and pid, and the sums over them in the counters' columns).
 fn summary_table(records: &[Record], format: &TraceFormat, names: &[String]) -> String {
-    let mut header: Vec<String> = ["record", "kind", "thread", "pid", "address", "executions"].map(String::from).to_vec();
+    let mut header: Vec<String> =
+        ["record", "kind", "thread", "pid", "address", "executions"].map(String::from).to_vec();
     header.extend(column_names(names, format, "v"));
     let lines = records
         .iter()

@@ -70,7 +70,8 @@ pub fn header(head: u64, format: &TraceFormat) -> Result<Head, (DecodeErrorKind,
         let why = format!("header names thread {thread}, but the PMU has {} thread(s)", format.threads);
         return Err((DecodeErrorKind::BadThread, why));
     }
-    let kind = if head & SUMMARY != 0 { Header::Summary } else { Header::Block { new_process: head & NEW_PROCESS != 0 } };
+    let kind =
+        if head & SUMMARY != 0 { Header::Summary } else { Header::Block { new_process: head & NEW_PROCESS != 0 } };
     Ok(Head { kind, thread, address: head & ADDRESS })
 }
 
@@ -119,7 +120,8 @@ mod tests {
         ];
         for last in [false, true] {
             let r = decode(&stream(&recs, last), &f).unwrap();
-            let got: Vec<_> = r.iter().map(|r| (r.first_word, r.thread, r.process, r.summary, r.executions())).collect();
+            let got: Vec<_> =
+                r.iter().map(|r| (r.first_word, r.thread, r.process, r.summary, r.executions())).collect();
             let want = [
                 (0, 1, Some(9), None, 1),
                 (4, 1, Some(9), Some(3), 3),
@@ -225,7 +227,8 @@ mod tests {
             let w = [vec![flagged], summary(0, 0x40, 3, 2, &[1, 2])[1..].to_vec()].concat();
             refuse(w, false, DecodeErrorKind::ReservedBits, 0, &[&format!("0x{flagged:016x}"), "unknown flag bits"]);
         }
-        let both = summary(0, 0x40, 3, 2, &[1, 2]).iter().enumerate().map(|(i, w)| w | (i == 0) as u64 * 1 << 63).collect();
+        let both =
+            summary(0, 0x40, 3, 2, &[1, 2]).iter().enumerate().map(|(i, w)| w | (i == 0) as u64 * 1 << 63).collect();
         refuse(both, false, DecodeErrorKind::ReservedBits, 0, &["0x9000000000000040", "both NEW_PROCESS"]);
         refuse(summary(0, 0x40, 3, 0, &[1, 2]), false, DecodeErrorKind::NoExecutions, 1, &["executions", "are 0"]);
         refuse(summary(0, 0x40, 3, 1, &[1, 1 << 40]), false, DecodeErrorKind::ValueTooWide, 3, &["sum S_1"]);

@@ -78,7 +78,11 @@ fn damaged_captures_are_refused_naming_line_or_word_and_partial_decodes_what_is_
         ("empty.hex", String::new(), "empty.hex: no words: the dump is empty"),
         ("blank.hex", "\n# nothing captured\n".to_string(), "blank.hex: no words"),
         ("cut-line.hex", cut_line.clone(), "cut-line.hex:10: the last line has no newline and 7 hex digits"),
-        ("missing-first.hex", missing_first.clone(), "word 0 (0x0000000000000005) is not a NEW_PROCESS header nor a summary record's"),
+        (
+            "missing-first.hex",
+            missing_first.clone(),
+            "word 0 (0x0000000000000005) is not a NEW_PROCESS header nor a summary record's",
+        ),
         ("cut-record.vcd", vcd(&WORDS[..8]), "word 8 (end of stream) in record 2"),
         ("cut-token.vcd", cut_token, "value without an identifier"),
         ("idle.vcd", vcd(&[]), "no words moved on the stream"),
@@ -174,7 +178,11 @@ fn summary_records_merge_and_cut_or_flagged_ones_are_refused_naming_the_word() {
     let mut flagged = words.clone();
     flagged[10] |= 1 << 52;
     let refusals = [
-        ("cut-summary.hex", hex(&words[..13]), "word 13 (end of stream) in record 3: stream ends inside summary record 3"),
+        (
+            "cut-summary.hex",
+            hex(&words[..13]),
+            "word 13 (end of stream) in record 3: stream ends inside summary record 3",
+        ),
         ("flagged.hex", hex(&flagged), "word 10 (0x1010000000000020) in record 3: header has unknown flag bits"),
     ];
     for (name, text, message) in &refusals {
