@@ -654,6 +654,8 @@ fn main() -> Result<()> {
             let warm = pmugen::soc::bench::warm_run(&exe, &out)?;
             eprintln!("bench: profile of a generated capture ...");
             let profile = pmugen::profile::bench::measure(&exe, &out.join("bench-profile"))?;
+            eprintln!("bench: profile.c untraced, drained and summarized ...");
+            let runs = pmugen::soc::bench::profiling_cost(&exe, &out)?;
             println!("| loop cycles | Verilator speed | warm-cache soc run of count.elf | profile: capture, firmware image, time |");
             println!("|---:|---:|---:|---:|");
             println!(
@@ -663,6 +665,7 @@ fn main() -> Result<()> {
                 profile.image_bytes / 1024,
                 profile.seconds
             );
+            print!("{}", pmugen::soc::bench::profiling_table(&runs));
         }
         Command::Flow { design: DesignWithFlow::Monitor { monitor, run, out } } => {
             let params = monitor.params();

@@ -102,8 +102,9 @@ pub struct RunArgs {
     /// Write the retirement log: one line per retired instruction (docs/soc.md §2.5).
     #[arg(long, value_name = "FILE")]
     pub rvfi_log: Option<PathBuf>,
-    /// Stop with an error after this many cycles without an exit.
-    #[arg(long, value_name = "N", default_value = "50000000", value_parser = crate::flags::parse_cycles)]
+    /// Stop with an error after this many cycles without an exit (writing the trace and
+    /// the log up to there).
+    #[arg(long, value_name = "N", default_value = "200000000", value_parser = crate::flags::parse_cycles)]
     pub max_cycles: u64,
     #[command(flatten)]
     pub system: SystemArgs,
