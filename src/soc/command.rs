@@ -207,6 +207,7 @@ fn file_flag(flag: &str, path: &Path) -> Result<()> {
 /// `pmugen soc run`.
 fn run_firmware(args: &RunArgs) -> Result<i32> {
     // Everything the user gave is checked before anything is written.
+    args.system.config(&SocConfig::REFERENCE)?;
     let image = firmware::load(&args.firmware)?;
     let note = std::fs::read(&args.firmware).ok().and_then(|bytes| identity::read_note(&bytes));
     let config = args.system.for_firmware(note.as_deref(), &args.firmware.display().to_string())?;
