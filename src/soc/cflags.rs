@@ -125,7 +125,7 @@ mod tests {
         let cases = [
             (args(&["no/such/dir"], &[], None, &[]), "-I no/such/dir: no such directory"),
             (args(&[], &["2FAST"], None, &[]), "-D 2FAST: `2FAST` is not a C macro name"),
-            (args(&[], &["A-B=1"], None, &[]), "`A-B` is not a C macro name"),
+            (args(&[], &["A-B=1"], None, &[]), "-D A-B=1: `A-B` is not a C macro name"),
             (args(&[], &[], Some("4"), &[]), "-O 4: not an optimisation level"),
             (args(&[], &[], None, &["-g -o x.elf"]), "--cflags: `-o`"),
             (args(&[], &[], None, &["-march=rv32im"]), "--cflags: `-march=rv32im`"),

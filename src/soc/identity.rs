@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn sink_words_and_profile_entries_are_refused_naming_the_flag() {
         for (words, text) in
-            [(1000, "not a power of 2"), (512, "out of range 1024..=16777216"), (1 << 25, "out of range")]
+            [(3000, "not a power of 2"), (512, "out of range 1024..=16777216"), (1 << 25, "out of range")]
         {
             let e = SystemArgs { sink_words: Some(words), ..Default::default() };
             let e = e.config(&SocConfig::REFERENCE).unwrap_err().to_string();
