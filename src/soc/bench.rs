@@ -88,7 +88,7 @@ pub fn profiling_cost(exe: &Path, out: &Path) -> Result<Vec<ProfiledRun>> {
             ..Default::default()
         };
         let name = format!("profile-{mode}");
-        let built = compile::build_with(&[source.clone()], out, &dir, &name, &flags)?;
+        let built = compile::build_with(std::slice::from_ref(&source), out, &dir, &name, &flags)?;
         let trace = dir.join(format!("{name}.hex.trace"));
         let output = std::process::Command::new(exe)
             .args(["soc", "run", &built.elf.display().to_string(), "--out", &out.display().to_string()])
@@ -99,7 +99,7 @@ pub fn profiling_cost(exe: &Path, out: &Path) -> Result<Vec<ProfiledRun>> {
             bail!("soc run of profile.c with PROFILE_MODE={mode} failed:\n{stdout}{stderr}");
         }
         let value = |text: &str, key: &str| -> Result<u64> {
-            let found = text.split(|c: char| c == '\n' || c == ',').find_map(|l| l.trim().strip_prefix(key));
+            let found = text.split(['\n', ',']).find_map(|l| l.trim().strip_prefix(key));
             let number = found.and_then(|v| v.split_whitespace().next()?.parse().ok());
             number.with_context(|| format!("PROFILE_MODE={mode}: no `{key}` in\n{stdout}{stderr}"))
         };

@@ -157,7 +157,9 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let f = fmt(2, 3, 24, 20);
         let (mut plain, mut summed) = (Vec::new(), Vec::new());
-        let mut table: Vec<Option<(u64, u32, u64, u32, Vec<u64>)>> = vec![None; 8];
+        // Per index: (thread, pid, address, executions, sums).
+        type Entry = (u64, u32, u64, u32, Vec<u64>);
+        let mut table: Vec<Option<Entry>> = vec![None; 8];
         let (mut pid, mut previous, mut summarize, mut changed) = (0u32, None, true, false);
         for _ in 0..2000 {
             if rng.gen_ratio(1, 50) {
@@ -228,7 +230,7 @@ mod tests {
             refuse(w, false, DecodeErrorKind::ReservedBits, 0, &[&format!("0x{flagged:016x}"), "unknown flag bits"]);
         }
         let both =
-            summary(0, 0x40, 3, 2, &[1, 2]).iter().enumerate().map(|(i, w)| w | (i == 0) as u64 * 1 << 63).collect();
+            summary(0, 0x40, 3, 2, &[1, 2]).iter().enumerate().map(|(i, w)| w | ((i == 0) as u64) << 63).collect();
         refuse(both, false, DecodeErrorKind::ReservedBits, 0, &["0x9000000000000040", "both NEW_PROCESS"]);
         refuse(summary(0, 0x40, 3, 0, &[1, 2]), false, DecodeErrorKind::NoExecutions, 1, &["executions", "are 0"]);
         refuse(summary(0, 0x40, 3, 1, &[1, 1 << 40]), false, DecodeErrorKind::ValueTooWide, 3, &["sum S_1"]);
