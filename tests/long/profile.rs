@@ -5,8 +5,11 @@
 //! rule: every user block that ended while tracing was on, with the user events of the
 //! cycles since the previous block end, kept or dropped by PID_FILTER and zeroed by
 //! FREEZE_UNMARKED as the program set them up, summed per (pid, block) and per
-//! (pid, function) by the functions' `nm` ranges. A third firmware stops draining the
-//! trace sink: exactly the records beyond the sink's and the queue's capacity are dropped.
+//! (pid, function) by the functions' `nm` ranges. profile.c sums its records in the
+//! PMU's profile table; the same program drained by the CPU gives the same tables.
+//! processes.c's trace mixes block records (phase 1) and summary records (phase 2). A
+//! third firmware stops draining a 1024-word sink: exactly the records beyond the sink's
+//! and the queue's capacity are dropped.
 use std::collections::BTreeMap;
 
 use crate::common::cli::{pmugen, scratch};
