@@ -191,3 +191,25 @@ fn summary_records_merge_and_cut_or_flagged_ones_are_refused_naming_the_word() {
         assert!(!out.exists(), "{name}: wrote {}", out.display());
     }
 }
+
+#[test]
+fn a_missing_design_is_refused_naming_the_descriptions_beside_it() {
+    let dir = scratch("trace-missing-design");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("pmu_x_p1024_design.json"), "{}").unwrap();
+    let stream = dir.join("stream.hex");
+    std::fs::write(&stream, hex(&WORDS)).unwrap();
+    let (design, out) = (dir.join("pmu_x_design.json"), dir.join("out"));
+    let (ok, text) = pmugen(&[
+        "trace",
+        "decode",
+        stream.to_str().unwrap(),
+        "--design",
+        design.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let holds = format!("no such file ({} holds pmu_x_p1024_design.json)", dir.display());
+    assert!(!ok && text.contains(&holds) && text.contains("`soc build` and `soc run` write"), "{text}");
+    assert!(!out.exists(), "nothing written");
+}
