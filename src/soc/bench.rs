@@ -121,11 +121,12 @@ pub fn profiling_table(runs: &[ProfiledRun]) -> String {
          |---|---:|---:|---:|---:|---:|\n"
     );
     for run in runs {
-        let slower = (run.cycles as f64 / untraced - 1.0) * 100.0;
+        let ratio = run.cycles as f64 / untraced;
         text += &format!(
-            "| {} | {} | {slower:+.2} % | {} | {:.2} % | {} cycles |\n",
+            "| {} | {} | {ratio:.2}× ({:+.2} %) | {} | {:.2} % | {} cycles |\n",
             run.what,
             run.cycles,
+            (ratio - 1.0) * 100.0,
             run.words,
             run.words as f64 / drained * 100.0,
             run.run_cycles
