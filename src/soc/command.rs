@@ -57,7 +57,8 @@ pub enum SocAction {
     /// Compile C firmware for the SoC (rv32i, freestanding) against the runtime and the
     /// PMU's and monitor's drivers: DIR/NAME.elf and DIR/NAME.hex.
     #[command(after_help = "Example:\n  pmugen soc build examples/soc/first.c --out target/pmugen/soc\n  \
-                            pmugen soc run target/pmugen/soc/first.elf")]
+                            pmugen soc run target/pmugen/soc/first.elf\n  \
+                            pmugen soc build src/main.c lib/stats.c -I include -DSAMPLES=40 -O2 --out build")]
     Build(BuildArgs),
     /// Run a firmware image (ELF or $readmemh hex) on the SoC under Verilator until it
     /// exits: the console on stdout, the firmware's exit code as pmugen's.
@@ -71,10 +72,10 @@ pub enum SocAction {
 /// `pmugen soc build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// The C sources of one program.
-    #[arg(value_name = "SOURCE.c", required = true)]
+    /// The C (.c) and assembly (.S, .s) sources of one program, in any folders.
+    #[arg(value_name = "SOURCE", required = true)]
     pub sources: Vec<PathBuf>,
-    /// Output directory (the drivers and the runtime are written there too).
+    /// Output directory (the drivers, the runtime with soc.mk and the PMU's description are written there too).
     #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
     pub out: PathBuf,
     /// The program's name (default: the first source's file stem).
@@ -92,11 +93,12 @@ pub struct RunArgs {
     /// The firmware: an RV32 ELF or a $readmemh file of 32-bit hex words.
     #[arg(value_name = "FIRMWARE")]
     pub firmware: PathBuf,
-    /// Output directory: the Verilator model's cache (DIR/verilator) and the default
-    /// trace file.
+    /// Output directory: the Verilator model's cache (DIR/verilator), the PMU's
+    /// description (for --design) and the default trace file.
     #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
     pub out: PathBuf,
-    /// The captured trace words, one 64-bit hex word per line (default DIR/trace.hex).
+    /// The captured trace words, every word the sink took, one 64-bit hex word per line
+    /// (default DIR/trace.hex).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
     /// Write the retirement log: one line per retired instruction (docs/soc.md §2.5).
