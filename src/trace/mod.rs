@@ -134,10 +134,10 @@ pub(crate) fn render(header: Vec<String>, lines: Vec<Line>) -> String {
 /// where each NEW_PROCESS record starts, and one before the first record (giving
 /// its process in effect, or `process unknown`). A stream with summary records of the
 /// profile table is listed with a `kind` (`block` or `summary`), `pid` and
-/// `executions` column instead of the process lines ([`summary_table`]).
+/// `executions` column instead of the process lines ([`summary::listing`]).
 pub fn trace_table(records: &[Record], format: &TraceFormat, names: &[String]) -> String {
     if records.iter().any(|r| r.summary.is_some()) {
-        return summary_table(records, format, names);
+        return summary::listing(records, format, names);
     }
     let mut header: Vec<String> = ["record", "thread", "address"].map(String::from).to_vec();
     header.extend(column_names(names, format, "v"));
@@ -153,27 +153,6 @@ pub fn trace_table(records: &[Record], format: &TraceFormat, names: &[String]) -
         c.extend(r.values.iter().map(|v| v.to_string()));
         lines.push(Line::Cells(c));
     }
-    render(header, lines)
-}
-
-/// The records of a stream that holds summary records, one row each: a block record
-/// (one execution, its pid the process in effect, `-` when unknown) or a summary
-/// record (its executions and pid, and the sums over them in the counters' columns).
-fn summary_table(records: &[Record], format: &TraceFormat, names: &[String]) -> String {
-    let mut header: Vec<String> =
-        ["record", "kind", "thread", "pid", "address", "executions"].map(String::from).to_vec();
-    header.extend(column_names(names, format, "v"));
-    let lines = records
-        .iter()
-        .map(|r| {
-            let kind = if r.summary.is_some() { "summary" } else { "block" };
-            let pid = r.process.map_or("-".to_string(), |p| p.to_string());
-            let mut c = vec![r.index.to_string(), kind.to_string(), r.thread.to_string(), pid];
-            c.extend([hex_address(r.address, format), r.executions().to_string()]);
-            c.extend(r.values.iter().map(|v| v.to_string()));
-            Line::Cells(c)
-        })
-        .collect();
     render(header, lines)
 }
 
