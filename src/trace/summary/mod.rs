@@ -4,7 +4,8 @@
 //! summary record is K + 2 words: its header, a word with the executions in [63:32]
 //! and the pid in [31:0], then the sums S_0 .. S_{K-1}. The decoder
 //! ([`super::decode`]) frames records by this header; the totals merge summary
-//! records with block records by process and address.
+//! records with block records by process and address; [`listing`] is the trace of
+//! blocks of a stream that holds summary records (docs/pmu.md §13.6).
 use super::decode::DecodeErrorKind;
 use super::{column_names, hex_address, render, Line, Record, TraceFormat};
 
