@@ -143,7 +143,7 @@ enum Command {
     /// on the terminal, blocks.csv, functions.csv and an annotated disassembly in --out.
     #[command(after_help = "Example:\n  pmugen soc run target/pmugen/soc/examples/profile.elf\n  \
                             pmugen profile target/pmugen/soc/trace.hex --elf target/pmugen/soc/examples/profile.elf \\\n      \
-                            --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json --sort BRANCH_TAKEN")]
+                            --design target/pmugen/soc/pmu_riscv_t1_k4_c40_p1024_rvfi_design.json --sort BRANCH_TAKEN")]
     Profile(pmugen::profile::command::ProfileArgs),
     /// Check the formal properties of a design with SymbiYosys (docs/formal.md):
     /// bounded, proved by k-induction, or their corners covered.
@@ -647,6 +647,7 @@ fn main() -> Result<()> {
                 counters: None,
                 no_monitor: false,
                 simulate: false,
+                system: Default::default(),
             })?;
             assert_eq!(code, 0);
             let speed = pmugen::soc::bench::speed(&out, cycles)?;
@@ -654,6 +655,8 @@ fn main() -> Result<()> {
             let warm = pmugen::soc::bench::warm_run(&exe, &out)?;
             eprintln!("bench: profile of a generated capture ...");
             let profile = pmugen::profile::bench::measure(&exe, &out.join("bench-profile"))?;
+            eprintln!("bench: profile.c untraced, drained and summarized ...");
+            let runs = pmugen::soc::bench::profiling_cost(&exe, &out)?;
             println!("| loop cycles | Verilator speed | warm-cache soc run of count.elf | profile: capture, firmware image, time |");
             println!("|---:|---:|---:|---:|");
             println!(
@@ -663,6 +666,7 @@ fn main() -> Result<()> {
                 profile.image_bytes / 1024,
                 profile.seconds
             );
+            print!("{}", pmugen::soc::bench::profiling_table(&runs));
         }
         Command::Flow { design: DesignWithFlow::Monitor { monitor, run, out } } => {
             let params = monitor.params();

@@ -9,7 +9,10 @@
  * Phase 1: TRACE_CTRL.PID_FILTER with TRACE_PID = 1: only the blocks that end while
  *          process 1 runs make records; process 2's blocks still restart the counters.
  * Phase 2: no filter; process 2 runs unmarked and FREEZE_CTRL.FREEZE_UNMARKED is set,
- *          so its blocks make records whose counts are all 0.
+ *          so its blocks make records whose counts are all 0. The PMU's profile table
+ *          sums this phase's records per process and block (SUMMARIZE), and turning
+ *          tracing off flushes them: the trace holds phase 1's records, then phase 2's
+ *          sums (docs/pmu.md §15).
  *
  * It prints the order of the turns as `schedule=` (pids) and `marks=` (PM_MARK), one
  * digit per turn, so that the tests know which process ran between two switches.
@@ -60,22 +63,23 @@ int main(void)
     uint32_t sum = 0, dropped = 0;
 
     /* Phase 1: record process 1 only. */
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN | PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_PID_FILTER,
-              1, KTRACE_DRAIN | KTRACE_PRINT);
+    sys_trace(TRACE_CTRL(TRACE_EN) | TRACE_CTRL(PID_FILTER), 1, KTRACE_DRAIN | KTRACE_PRINT);
     for (uint32_t round = 0; round < 3; round++) {
         sum += turn(2, true, round + 1);
         sum += turn(1, true, round);
     }
     dropped += sys_trace(0, 0, 0);
 
-    /* Phase 2: record both; process 2 runs unmarked and is frozen. */
-    sys_pmu_freeze(PMU_RISCV_T1_K4_C40_RVFI_WB32_FREEZE_CTRL_FREEZE_UNMARKED);
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN | KTRACE_PRINT);
+    /* Phase 2: record both, summed; process 2 runs unmarked and is frozen. */
+    sys_pmu_freeze(FREEZE_CTRL(FREEZE_UNMARKED));
+    sys_profile_summarize(true);
+    sys_trace(TRACE_CTRL(TRACE_EN), 0, KTRACE_DRAIN | KTRACE_PRINT);
     for (uint32_t round = 0; round < 2; round++) {
         sum += turn(1, true, round);
         sum += turn(2, false, round + 7);
     }
     dropped += sys_trace(0, 0, 0);
+    sys_profile_summarize(false);
     sys_process(0, true);
     sys_pmu_freeze(0);
     sys_timer(0);

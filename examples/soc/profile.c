@@ -4,18 +4,32 @@
  * many short blocks) and a matrix product (calls into libgcc's multiply, as rv32i has
  * no multiply instruction). The kernel programs four counters for user-mode INSTRET,
  * LOAD, STORE and BRANCH_TAKEN and turns tracing on; every basic block of the program
- * that ends while it is on makes one trace record with the four counts. A timer tick
- * drains the SoC's trace sink; `soc run` captures the words as they enter it. (On a
- * board, add KTRACE_PRINT to the sys_trace options: the kernel then prints every word
- * it drains, as processes.c does.)
+ * that ends while it is on makes one trace record with the four counts. By default the
+ * PMU's profile table sums the records (SUMMARIZE), so the program runs at full speed
+ * and the kernel's exit path flushes the sums into the SoC's trace sink, which `soc run`
+ * captures. Built with -DPROFILE_MODE=1, every record goes to the sink instead, and a
+ * timer tick drains it; -DPROFILE_MODE=0 runs untraced. -DPROFILE_ROUNDS=N runs the
+ * four functions N times. The program prints the cycles of the section it profiles
+ * (`pmugen bench soc` compares the three modes, docs/soc.md §4.7).
  *
  *     pmugen soc run target/pmugen/soc/examples/profile.elf
  *     pmugen profile target/pmugen/soc/trace.hex --elf target/pmugen/soc/examples/profile.elf \
- *         --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json --sort BRANCH_TAKEN
+ *         --design target/pmugen/soc/pmu_riscv_t1_k4_c40_p1024_rvfi_design.json --sort BRANCH_TAKEN
  */
 #include "kernel.h"
 
-#define TICK 1500 /* cycles between the kernel's drains of the trace sink */
+#define TICK 1500 /* cycles between the kernel's drains of the trace sink (PROFILE_MODE 1) */
+
+enum { UNTRACED = 0, DRAINED = 1, SUMMARIZED = 2 };
+#ifndef PROFILE_MODE
+#define PROFILE_MODE SUMMARIZED
+#endif
+#ifndef PROFILE_ROUNDS
+#define PROFILE_ROUNDS 1
+#endif
+/* Data, not code: the builds of every mode and number of rounds run the same
+ * instructions at the same addresses, so their profiles can be compared block by block. */
+static volatile const uint32_t mode = PROFILE_MODE, rounds = PROFILE_ROUNDS;
 
 /* ---- The insertion sort is kernel.h's workload_sort, over its array. */
 
@@ -89,24 +103,34 @@ __attribute__((noinline)) static void setup(uint32_t seed)
 
 int main(void)
 {
-    profile_counters_start(TICK);
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN);
+    uint32_t how = mode;
+    if (how != UNTRACED) {
+        profile_counters_start(how == DRAINED ? TICK : 0);
+        sys_profile_summarize(how == SUMMARIZED);
+        sys_trace(TRACE_CTRL(TRACE_EN), 0, how == DRAINED ? KTRACE_DRAIN : 0);
+    }
 
-    setup(1);
-    workload_sort();
-    uint32_t sum = checksum(bytes, sizeof bytes);
-    sum += interpret(bytecode);
-    matrix_product();
-    sum += mc[DIM - 1][DIM - 1];
+    uint32_t start = soc_rdcycle(), sum = 0;
+    for (uint32_t round = 0; round < rounds; round++) {
+        setup(round + 1);
+        workload_sort();
+        sum += checksum(bytes, sizeof bytes);
+        sum += interpret(bytecode);
+        matrix_product();
+        sum += mc[DIM - 1][DIM - 1];
+    }
+    uint32_t cycles = soc_rdcycle() - start;
 
-    uint32_t dropped = sys_trace(0, 0, 0);
+    uint32_t dropped = how == UNTRACED ? 0 : sys_trace(0, 0, 0);
     sys_timer(0);
     sys_pmu_stop((1u << PMU_K) - 1);
     bool sorted = true;
     for (unsigned i = 1; i < WORKLOAD_SIZE; i++)
         sorted = sorted && workload_data[i - 1] <= workload_data[i];
     put_value("sum", sum);
+    put_value("cycles", cycles);
     put_value("trace_words", sys_stats(KSTAT_TRACE_WORDS));
     put_value("trace_dropped", dropped);
+    put_value("evicted", sys_profile_evicted(false));
     return check("sorted", sorted) && dropped == 0 ? 0 : 1;
 }

@@ -47,7 +47,7 @@ pub fn measure(exe: &Path, dir: &Path) -> Result<ProfileSpeed> {
     std::fs::create_dir_all(dir)?;
     let c = dir.join("many.c");
     std::fs::write(&c, source())?;
-    compile::write_files(&crate::soc::firmware_files()?, dir)?;
+    compile::write_files(&crate::soc::firmware_files(&crate::soc::config::SocConfig::REFERENCE)?, dir)?;
     let built = compile::build(&[c], dir, dir, "many")?;
     let bytes = std::fs::read(&built.elf)?;
     let symbols = Symbols::from_elf(&bytes, &built.elf.display().to_string())?;

@@ -4,7 +4,10 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 
-use super::{compile, firmware, run, system};
+use super::cflags::CompileArgs;
+use super::config::SocConfig;
+use super::identity::{self, SystemArgs};
+use super::{compile, firmware, run, system_for};
 
 /// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
 const EXAMPLES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_examples.rs"));
@@ -44,6 +47,8 @@ pub struct SocArgs {
     /// under Verilator instead of building it, printing what the UART sends.
     #[arg(long, requires = "board")]
     pub simulate: bool,
+    #[command(flatten)]
+    pub system: SystemArgs,
 }
 
 /// What `pmugen soc` does besides generating.
@@ -52,13 +57,14 @@ pub enum SocAction {
     /// Compile C firmware for the SoC (rv32i, freestanding) against the runtime and the
     /// PMU's and monitor's drivers: DIR/NAME.elf and DIR/NAME.hex.
     #[command(after_help = "Example:\n  pmugen soc build examples/soc/first.c --out target/pmugen/soc\n  \
-                            pmugen soc run target/pmugen/soc/first.elf")]
+                            pmugen soc run target/pmugen/soc/first.elf\n  \
+                            pmugen soc build src/main.c lib/stats.c -I include -DSAMPLES=40 -O2 --out build")]
     Build(BuildArgs),
     /// Run a firmware image (ELF or $readmemh hex) on the SoC under Verilator until it
     /// exits: the console on stdout, the firmware's exit code as pmugen's.
     #[command(
         after_help = "Example:\n  pmugen soc run target/pmugen/soc/examples/count.elf --rvfi-log target/count.rvfi\n  \
-                            pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json"
+                            pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_p1024_rvfi_design.json"
     )]
     Run(RunArgs),
 }
@@ -66,15 +72,19 @@ pub enum SocAction {
 /// `pmugen soc build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// The C sources of one program.
-    #[arg(value_name = "SOURCE.c", required = true)]
+    /// The C (.c) and assembly (.S, .s) sources of one program, in any folders.
+    #[arg(value_name = "SOURCE", required = true)]
     pub sources: Vec<PathBuf>,
-    /// Output directory (the drivers and the runtime are written there too).
+    /// Output directory (the drivers, the runtime with soc.mk and the PMU's description are written there too).
     #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
     pub out: PathBuf,
     /// The program's name (default: the first source's file stem).
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+    #[command(flatten)]
+    pub flags: CompileArgs,
+    #[command(flatten)]
+    pub system: SystemArgs,
 }
 
 /// `pmugen soc run`.
@@ -83,24 +93,34 @@ pub struct RunArgs {
     /// The firmware: an RV32 ELF or a $readmemh file of 32-bit hex words.
     #[arg(value_name = "FIRMWARE")]
     pub firmware: PathBuf,
-    /// Output directory: the Verilator model's cache (DIR/verilator) and the default
-    /// trace file.
+    /// Output directory: the Verilator model's cache (DIR/verilator), the PMU's
+    /// description (for --design) and the default trace file.
     #[arg(long, value_name = "DIR", default_value = DEFAULT_OUT)]
     pub out: PathBuf,
-    /// The captured trace words, one 64-bit hex word per line (default DIR/trace.hex).
+    /// The captured trace words, every word the sink took, one 64-bit hex word per line
+    /// (default DIR/trace.hex).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
     /// Write the retirement log: one line per retired instruction (docs/soc.md §2.5).
     #[arg(long, value_name = "FILE")]
     pub rvfi_log: Option<PathBuf>,
-    /// Stop with an error after this many cycles without an exit.
-    #[arg(long, value_name = "N", default_value = "50000000", value_parser = crate::flags::parse_cycles)]
+    /// Stop with an error after this many cycles without an exit (writing the trace and
+    /// the log up to there).
+    #[arg(long, value_name = "N", default_value = "200000000", value_parser = crate::flags::parse_cycles)]
     pub max_cycles: u64,
+    #[command(flatten)]
+    pub system: SystemArgs,
 }
 
 /// Run `pmugen soc ...`; returns the process's exit code.
 pub fn main(args: SocArgs) -> Result<i32> {
     if let Some(name) = args.board {
+        if args.system.profile_entries.is_some() || args.system.sink_words.is_some() {
+            bail!(
+                "--profile-entries and --sink-words size the simulated system; with --board the system is the largest \
+                 that fits the board (docs/soc.md §5)"
+            );
+        }
         let board = crate::build::board(name.name())?;
         if board.family != crate::report::family::Family::Ice40 {
             anyhow::bail!(
@@ -122,7 +142,10 @@ pub fn main(args: SocArgs) -> Result<i32> {
         return Ok(0);
     }
     match args.action {
-        None => generate(&args.out.unwrap_or_else(|| PathBuf::from(DEFAULT_OUT))).map(|()| 0),
+        None => {
+            let config = args.system.config(&SocConfig::REFERENCE)?;
+            generate(&args.out.unwrap_or_else(|| PathBuf::from(DEFAULT_OUT)), &config).map(|()| 0)
+        }
         Some(SocAction::Build(build)) => {
             let name = match &build.name {
                 Some(name) => name.clone(),
@@ -132,9 +155,11 @@ pub fn main(args: SocArgs) -> Result<i32> {
                 bail!("--name '{name}': give a plain file name");
             }
             compile::check_sources(&build.sources)?;
+            build.flags.check()?;
+            let config = build.system.config(&SocConfig::REFERENCE)?;
             // The drivers and the runtime beside the program, as `pmugen soc` writes them.
-            compile::write_files(&super::firmware_files()?, &build.out)?;
-            let built = compile::build(&build.sources, &build.out, &build.out, &name)?;
+            compile::write_files(&super::firmware_files(&config)?, &build.out)?;
+            let built = compile::build_with(&build.sources, &build.out, &build.out, &name, &build.flags)?;
             println!("wrote {} and {} ({} bytes)", built.elf.display(), built.hex.display(), built.bytes);
             Ok(0)
         }
@@ -148,11 +173,11 @@ fn output_dir(out: &Path) -> Result<()> {
 }
 
 /// `pmugen soc`: the SoC's files, then the example firmware.
-fn generate(out: &Path) -> Result<()> {
+fn generate(out: &Path, config: &SocConfig) -> Result<()> {
     if out.exists() && !out.is_dir() {
         bail!("--out {}: is a file, not a directory", out.display());
     }
-    let system = system()?;
+    let system = system_for(config)?;
     output_dir(out)?;
     compile::write_files(&system.files, out)?;
     println!(
@@ -184,7 +209,10 @@ fn file_flag(flag: &str, path: &Path) -> Result<()> {
 /// `pmugen soc run`.
 fn run_firmware(args: &RunArgs) -> Result<i32> {
     // Everything the user gave is checked before anything is written.
+    args.system.config(&SocConfig::REFERENCE)?;
     let image = firmware::load(&args.firmware)?;
+    let note = std::fs::read(&args.firmware).ok().and_then(|bytes| identity::read_note(&bytes));
+    let config = args.system.for_firmware(note.as_deref(), &args.firmware.display().to_string())?;
     let trace = args.trace.clone().unwrap_or_else(|| args.out.join("trace.hex"));
     file_flag("--trace", &trace)?;
     if let Some(log) = &args.rvfi_log {
@@ -193,8 +221,13 @@ fn run_firmware(args: &RunArgs) -> Result<i32> {
     if args.out.exists() && !args.out.is_dir() {
         bail!("--out {}: is a file, not a directory", args.out.display());
     }
-    let system = system()?;
+    let system = system_for(&config)?;
     output_dir(&args.out)?;
+    // The PMU's description beside the model, for `trace decode` and `profile` (--design).
+    compile::write_files(
+        &system.files.iter().filter(|f| f.name.ends_with(".json")).cloned().collect::<Vec<_>>(),
+        &args.out,
+    )?;
     let exe = run::model(&system, &args.out)?;
     let files = run::RunFiles { trace, rvfi_log: args.rvfi_log.clone() };
     let summary = run::run(
@@ -202,38 +235,40 @@ fn run_firmware(args: &RunArgs) -> Result<i32> {
         &image,
         &args.out,
         &files,
-        &super::pmu_info()?,
+        &super::pmu_info(&config)?,
         args.max_cycles,
         &args.firmware.display().to_string(),
     )?;
     let rate = summary.cycles as f64 / summary.seconds.max(1e-9);
+    let mut written = vec![files.trace.display().to_string()];
+    let record = super::programmed::record_path(&files.trace);
+    written.extend(record.is_file().then(|| record.display().to_string()));
+    written.extend(files.rvfi_log.iter().map(|p| p.display().to_string()));
+    let written = written.join(", ");
+    let words = summary.trace_words;
     match summary.outcome {
         run::Outcome::Exit(code) => {
-            let mut written = vec![files.trace.display().to_string()];
-            let record = super::programmed::record_path(&files.trace);
-            written.extend(record.is_file().then(|| record.display().to_string()));
-            written.extend(files.rvfi_log.iter().map(|p| p.display().to_string()));
             eprintln!(
-                "soc: exit code {code} after {} cycles, {} instructions, {} trace words ({:.2} M cycles/s); wrote {}",
+                "soc: exit code {code} after {} cycles, {} instructions, {words} trace words ({:.2} M cycles/s); wrote \
+                 {written}",
                 summary.cycles,
                 summary.retired,
-                summary.trace_words,
                 rate / 1e6,
-                written.join(", ")
             );
             // A process exit code has 8 bits: a larger code is reported as 255.
             Ok(if code > 255 { 255 } else { code as i32 })
         }
         run::Outcome::Trap { pc } => bail!(
             "{}: PicoRV32 stopped (its trap output) at cycle {} after the instruction at {pc:#010x}: an illegal \
-             instruction, EBREAK/ECALL or a misaligned access while IRQ 1 or 2 was masked or being handled; \
-             nothing written",
+             instruction, EBREAK/ECALL or a misaligned access while IRQ 1 or 2 was masked or being handled; wrote \
+             what the run made up to there ({words} trace words): {written}",
             args.firmware.display(),
             summary.cycles
         ),
         run::Outcome::Limit => bail!(
             "{}: no exit within --max-cycles {} ({} instructions retired); raise it with --max-cycles N, or make the \
-             firmware store to the exit register (0x10000004); nothing written",
+             firmware store to the exit register (0x10000004); wrote what the run made up to the limit ({words} trace \
+             words): {written}",
             args.firmware.display(),
             args.max_cycles,
             summary.retired

@@ -5,6 +5,7 @@
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
+use super::cflags::CompileArgs;
 use super::firmware;
 use crate::design::Artifact;
 
@@ -35,7 +36,7 @@ pub fn write_files(files: &[Artifact], dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Every source exists (checked before anything is written).
+/// Every source exists and is C or assembly (checked before anything is written).
 pub fn check_sources(sources: &[PathBuf]) -> Result<()> {
     if sources.is_empty() {
         bail!("no C source given (pmugen soc build SOURCE.c... --out DIR)");
@@ -43,6 +44,10 @@ pub fn check_sources(sources: &[PathBuf]) -> Result<()> {
     for source in sources {
         if !source.is_file() {
             bail!("{}: no such C source file", source.display());
+        }
+        let extension = source.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
+        if !["c", "S", "s"].contains(&extension.as_str()) {
+            bail!("{}: not a C (.c) or assembly (.S, .s) source; headers are found through -I DIR", source.display());
         }
     }
     Ok(())
@@ -63,14 +68,20 @@ pub struct Built {
 /// the drivers in `include` (written by [`super::firmware_files`]). A source that does
 /// not compile is refused with the compiler's messages; nothing is written then.
 pub fn build(sources: &[PathBuf], include: &Path, out: &Path, name: &str) -> Result<Built> {
+    build_with(sources, include, out, name, &CompileArgs::default())
+}
+
+/// [`build`] with a project's own compiler flags (`-I`, `-D`, `-O`, `--cflags`).
+pub fn build_with(sources: &[PathBuf], include: &Path, out: &Path, name: &str, flags: &CompileArgs) -> Result<Built> {
     check_sources(sources)?;
+    flags.check()?;
     pmugen_sim::tools::require(&[GCC]).map_err(anyhow::Error::msg)?;
     std::fs::create_dir_all(out).with_context(|| format!("--out {}: cannot create the directory", out.display()))?;
     let elf = out.join(format!("{name}.elf"));
     let hex = out.join(format!("{name}.hex"));
     let partial = out.join(format!(".{name}.elf.partial"));
     let runtime = include.join("runtime");
-    let mut args: Vec<String> = FLAGS.iter().map(|f| f.to_string()).collect();
+    let mut args = flags.gcc_flags();
     args.extend([
         format!("-I{}", include.display()),
         format!("-I{}", runtime.display()),

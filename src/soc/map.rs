@@ -30,8 +30,6 @@ pub const PMU_BASE: u32 = 0x2000_0000;
 pub const MONITOR_BASE: u32 = 0x3000_0000;
 /// The trace sink: +0 words available, +8/+12 the oldest word's halves.
 pub const TRACE_BASE: u32 = 0x4000_0000;
-/// Words the trace sink holds.
-pub const TRACE_WORDS: usize = 1024;
 
 /// PicoRV32's IRQ of the PMU's `pmi`.
 pub const IRQ_PMU: u32 = 3;

@@ -4,10 +4,12 @@
 //! run under Verilator ([`run`]).
 pub mod bench;
 pub mod board;
+pub mod cflags;
 pub mod command;
 pub mod compile;
 pub mod config;
 pub mod firmware;
+pub mod identity;
 mod interconnect;
 mod io;
 pub mod map;
@@ -51,10 +53,11 @@ pub fn pmu() -> Result<RvfiPmuDesign> {
     pmu_for(&SocConfig::REFERENCE)
 }
 
-/// The PMU of an SoC of `config`: T=1, CW=40, `--kernel handler`, its K and D.
+/// The PMU of an SoC of `config`: T=1, CW=40, `--kernel handler`, its K, D and E.
 pub fn pmu_for(config: &SocConfig) -> Result<RvfiPmuDesign> {
     let params = PmuParams::new(1, config.counters as u64, 40, EventTable::riscv_table())?
-        .with_trace(config.trace_depth as u64, DEFAULT_ADDRESS_WIDTH as u64)?;
+        .with_trace(config.trace_depth as u64, DEFAULT_ADDRESS_WIDTH as u64)?
+        .with_profile(config.profile_entries as u64)?;
     Ok(RvfiPmuDesign::new(params, RvfiOptions { xlen: Xlen::Rv32, kernel_rule: KernelRule::Handler }, "riscv.json")?)
 }
 
@@ -164,30 +167,38 @@ pub fn system_for(config: &SocConfig) -> Result<System> {
         ),
     });
     files.extend(firmware_files_for(&config, &pmu, monitor_design.as_ref()));
-    // What `pmugen trace decode --design` reads to decode the captured trace words.
-    files.push(Artifact { name: format!("{}_design.json", pmu.top_name()), text: pmu.description() });
-    // Its event names, which `trace decode` and `profile` check `--events` against.
-    files.push(Artifact { name: format!("{}_events.json", pmu.top_name()), text: pmu.pmu.params.table.to_perf_json() });
     Ok(System { files, verilog })
 }
 
-/// What `soc run` records of the SoC's PMU beside a trace.
-pub fn pmu_info() -> Result<run::PmuInfo> {
-    let pmu = pmu()?;
+/// What `soc run` records of the PMU of an SoC of `config` beside a trace.
+pub fn pmu_info(config: &SocConfig) -> Result<run::PmuInfo> {
+    let pmu = pmu_for(config)?;
     Ok(run::PmuInfo { top: pmu.top_name(), counters: pmu.pmu.params.counters, table: pmu.pmu.params.table.clone() })
 }
 
-/// The C drivers and the runtime of the reference SoC, without the Verilog (what `soc
-/// build` needs).
-pub fn firmware_files() -> Result<Vec<Artifact>> {
-    Ok(firmware_files_for(&SocConfig::REFERENCE, &pmu()?, Some(&monitor()?)))
+/// The C drivers, the runtime and the PMU's description of an SoC of `config`, without
+/// the Verilog (what `soc build` needs).
+pub fn firmware_files(config: &SocConfig) -> Result<Vec<Artifact>> {
+    let config = config.checked()?;
+    let monitor = if config.monitor { Some(monitor()?) } else { None };
+    Ok(firmware_files_for(&config, &pmu_for(&config)?, monitor.as_ref()))
 }
 
 /// The C drivers and the runtime of an SoC of `config`: the runtime's linker script
-/// sized to its RAM, and `soc_pmu.h`, which names its drivers for firmware that runs on
-/// any of the SoCs (`SOC_PMU(name)`, `SOC_PMU_C(NAME)`, `SOC_HAS_MONITOR`).
+/// sized to its RAM, `soc_system.h` with its sizes ([`identity::header`]), and
+/// `soc_pmu.h`, which names its drivers for firmware that runs on any of the SoCs
+/// (`SOC_PMU(name)`, `SOC_PMU_C(NAME)`, `SOC_HAS_MONITOR`); and the PMU's description
+/// and event table, which `trace decode` and `profile` read (`--design`).
 fn firmware_files_for(config: &SocConfig, pmu: &RvfiPmuDesign, monitor: Option<&RvfiMonitorDesign>) -> Vec<Artifact> {
-    let mut files = vec![c_driver(pmu, Bus::Wishbone32)];
+    let mut files = vec![
+        // What `pmugen trace decode --design` reads to decode the captured trace words.
+        Artifact { name: format!("{}_design.json", pmu.top_name()), text: pmu.description() },
+        // Its event names, which `trace decode` and `profile` check `--events` against.
+        Artifact { name: format!("{}_events.json", pmu.top_name()), text: pmu.pmu.params.table.to_perf_json() },
+        identity::header(config),
+        cflags::makefile(),
+        c_driver(pmu, Bus::Wishbone32),
+    ];
     let pmu_top = Bus::Wishbone32.top_name(&pmu.top_name());
     let mut names = format!(
         "/* soc_pmu.h: the drivers of this SoC's PMU ({}) and monitor, by generic names\n \

@@ -130,8 +130,8 @@ pub struct PmuInfo {
 }
 
 /// Run `image` on `exe` for at most `max_cycles` in a scratch directory under `out`;
-/// the trace, its record of programmed events and the log reach `files` only when the
-/// firmware exits.
+/// the trace, its record of programmed events and the log reach `files` when the
+/// simulation ends, however it ended (exit, trap or the cycle limit).
 pub fn run(
     exe: &Path,
     image: &[u32],
@@ -185,21 +185,19 @@ fn run_in(
         _ => Outcome::Limit,
     };
     let summary = RunSummary { outcome, cycles: number(2), retired: number(3), trace_words: number(4), seconds };
-    if let Outcome::Exit(_) = summary.outcome {
-        let writes =
-            std::fs::read_to_string(scratch.join("pmu_writes")).context("the simulation wrote no PMU writes")?;
-        let record = programmed::record(&writes, pmu.counters, &pmu.table, &pmu.top, summary.trace_words, firmware)?;
-        publish(&scratch.join("trace.hex"), &files.trace)?;
-        // No record is better than one of an earlier run beside this trace.
-        let record_path = programmed::record_path(&files.trace);
-        let _ = std::fs::remove_file(&record_path);
-        if let Some(text) = record {
-            std::fs::write(scratch.join("events.json"), text)?;
-            publish(&scratch.join("events.json"), &record_path)?;
-        }
-        if let Some(log) = &files.rvfi_log {
-            publish(&scratch.join("rvfi.log"), log)?;
-        }
+    // Whatever ended the run, the trace and the log hold everything up to its end.
+    let writes = std::fs::read_to_string(scratch.join("pmu_writes")).context("the simulation wrote no PMU writes")?;
+    let record = programmed::record(&writes, pmu.counters, &pmu.table, &pmu.top, summary.trace_words, firmware)?;
+    publish(&scratch.join("trace.hex"), &files.trace)?;
+    // No record is better than one of an earlier run beside this trace.
+    let record_path = programmed::record_path(&files.trace);
+    let _ = std::fs::remove_file(&record_path);
+    if let Some(text) = record {
+        std::fs::write(scratch.join("events.json"), text)?;
+        publish(&scratch.join("events.json"), &record_path)?;
+    }
+    if let Some(log) = &files.rvfi_log {
+        publish(&scratch.join("rvfi.log"), log)?;
     }
     Ok(summary)
 }

@@ -7,6 +7,7 @@
 // data, one line each), from which pmugen records the events the firmware programmed.
 //
 // sim +firmware=PATH --max-cycles N --result FILE --trace FILE --pmu-writes FILE [--rvfi-log FILE]
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -59,6 +60,8 @@ int main(int argc, char **argv) {
     unsigned last_pc = 0;
     const char *outcome = "limit";
     unsigned exit_code = 0;
+    // A long run says how far it is every 10 s or so, so that it does not look hung.
+    auto last_report = std::chrono::steady_clock::now();
     // Cycle c is the cycle after the c-th rising edge since reset was released: the
     // outputs are sampled once in it, as the PMU's adapter sees them.
     for (; cycle < max_cycles; cycle++) {
@@ -96,6 +99,14 @@ int main(int argc, char **argv) {
         }
         soc->clock = 0;
         soc->eval();
+        if ((cycle & 0xFFFFF) == 0xFFFFF) {
+            auto now = std::chrono::steady_clock::now();
+            if (now - last_report >= std::chrono::seconds(10)) {
+                fprintf(stderr, "soc: %llu M cycles so far (--max-cycles %llu M)\n", (cycle + 1) / 1000000,
+                        max_cycles / 1000000);
+                last_report = now;
+            }
+        }
     }
     fflush(stdout);
     soc->final();

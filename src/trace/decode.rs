@@ -1,12 +1,16 @@
-//! Decoding of a PMU trace stream (64-bit words) into block records, and the
-//! per-block totals over a decoded trace.
+//! Decoding of a PMU trace stream (64-bit words) into records, and the per-block
+//! totals over a decoded trace.
 //!
-//! A record is a header word (NEW_PROCESS in bit 63, thread in bits 62:61, block
-//! address in bits 47:0), a pid word (bits 31:0) only when NEW_PROCESS is set,
-//! then one word per counter. Every reserved bit must be 0, and `trace_last`,
-//! when it was captured, must be 1 exactly on a record's final word.
+//! A block record (docs/pmu.md §13.5) is a header word (NEW_PROCESS in bit 63, thread
+//! in bits 62:61, block address in bits 47:0), a pid word (bits 31:0) only when
+//! NEW_PROCESS is set, then one word per counter. A summary record of the profile
+//! table (§15.3, SUMMARY in bit 60 of its header) has a word of executions and pid
+//! after its header, then one sum per counter ([`super::summary`]). Every reserved bit
+//! must be 0, and `trace_last`, when it was captured, must be 1 exactly on a record's
+//! final word.
 use std::fmt;
 
+use super::summary::{header, Header};
 use super::{TraceFormat, Word};
 
 /// One decoded record: a block that ended in one thread, with its counts.
@@ -22,16 +26,38 @@ pub struct Record {
     pub address: u64,
     /// The new pid when the record has NEW_PROCESS set.
     pub new_process: Option<u32>,
-    /// The pid in effect: that of the last NEW_PROCESS record (None before any).
+    /// The pid in effect: that of the last NEW_PROCESS record (None before any); for a
+    /// summary record, the pid it carries.
     pub process: Option<u32>,
-    /// Counter values V_0 .. V_{K-1}: each counter's count over the block.
+    /// For a summary record of the profile table (docs/pmu.md §15.3): the number of
+    /// executions it sums, `values` then being the sums S_i; None for a block record,
+    /// which is one execution.
+    pub summary: Option<u32>,
+    /// Counter values V_0 .. V_{K-1}: each counter's count over the block (a summary
+    /// record: the sums over its executions).
     pub values: Vec<u64>,
+}
+
+impl Record {
+    /// The executions the record stands for: 1, or a summary record's count.
+    pub fn executions(&self) -> u64 {
+        self.summary.map_or(1, u64::from)
+    }
+
+    /// The number of words the record took on the stream.
+    pub fn words(&self, format: &TraceFormat) -> usize {
+        match self.summary {
+            Some(_) => super::summary::record_words(format),
+            None => record_words(format, self.new_process.is_some()),
+        }
+    }
 }
 
 /// Why a stream was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DecodeErrorKind {
-    /// Header bits 60:48, or address bits at or above the address width, are set.
+    /// Header bits 59:48 (no flag is defined there), NEW_PROCESS together with
+    /// SUMMARY, or address bits at or above the address width, are set.
     ReservedBits,
     /// The header's thread number is not below the number of threads.
     BadThread,
@@ -45,6 +71,8 @@ pub enum DecodeErrorKind {
     LastMissing,
     /// The stream ends in the middle of a record.
     Truncated,
+    /// A summary record says its block ran 0 times.
+    NoExecutions,
 }
 
 /// A refused stream: where and why.
@@ -74,7 +102,7 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Number of words in a record of `format` with or without NEW_PROCESS.
+/// Number of words in a block record of `format` with or without NEW_PROCESS.
 pub fn record_words(format: &TraceFormat, new_process: bool) -> usize {
     1 + new_process as usize + format.counters
 }
@@ -122,29 +150,24 @@ fn decode_into(
             record: index,
             reason,
         };
-        let head = words[at].data;
-        let np = head >> 63 == 1;
-        let thread = ((head >> 61) & 3) as usize;
-        let reserved = (head & (0x1fff << 48)) | (head & high_bits(format.address_width) & ((1 << 48) - 1));
-        if reserved != 0 {
-            let why = format!(
-                "header has reserved bits set (mask 0x{reserved:016x}; bits 60:48 and address bits >= {} must be 0)",
-                format.address_width
-            );
-            return Err(fail(DecodeErrorKind::ReservedBits, at, why));
-        }
-        if thread >= format.threads {
-            let why = format!("header names thread {thread}, but the PMU has {} thread(s)", format.threads);
-            return Err(fail(DecodeErrorKind::BadThread, at, why));
-        }
-        let len = record_words(format, np);
+        let head = header(words[at].data, format).map_err(|(kind, why)| fail(kind, at, why))?;
+        let (np, summary) = match head.kind {
+            Header::Block { new_process } => (new_process, false),
+            Header::Summary => (false, true),
+        };
+        let (len, what) = match summary {
+            true => (super::summary::record_words(format), "summary record"),
+            false => (record_words(format, np), "record"),
+        };
+        // Words before the values: the header, and a pid word or a summary's executions word.
+        let first_value = 1 + (np || summary) as usize;
         for p in 0..len {
             let i = at + p;
             let Some(w) = words.get(i) else {
                 // Without trace_last (a hex dump), a word lost at the start or inside
                 // shifts every record after it, which shows here at the end.
                 let why = format!(
-                    "stream ends inside record {index} (header at word {at}): {} of {len} words present, {} missing \
+                    "stream ends inside {what} {index} (header at word {at}): {} of {len} words present, {} missing \
                      (the capture was cut, or words are missing before this record; --partial decodes the records \
                      before it)",
                     p,
@@ -154,11 +177,11 @@ fn decode_into(
             };
             match w.last {
                 Some(true) if p + 1 < len => {
-                    let why = format!("trace_last is 1 on word {} of a {len}-word record, before its end", p + 1);
+                    let why = format!("trace_last is 1 on word {} of a {len}-word {what}, before its end", p + 1);
                     return Err(fail(DecodeErrorKind::LastTooEarly, i, why));
                 }
                 Some(false) if p + 1 == len => {
-                    let why = format!("trace_last is 0 on the final word ({len} of {len}) of the record");
+                    let why = format!("trace_last is 0 on the final word ({len} of {len}) of the {what}");
                     return Err(fail(DecodeErrorKind::LastMissing, i, why));
                 }
                 _ => {}
@@ -167,12 +190,16 @@ fn decode_into(
                 let why = "pid word has bits 63:32 set (they must be 0)".to_string();
                 return Err(fail(DecodeErrorKind::PidHighBits, i, why));
             }
-            if p > np as usize && w.data & high_bits(format.counter_width) != 0 {
-                let why = format!(
-                    "value V_{} has bits >= the counter width {} set",
-                    p - 1 - np as usize,
-                    format.counter_width
-                );
+            if summary && p == 1 && w.data >> 32 == 0 {
+                let why = "summary record's executions (bits 63:32 of its second word) are 0: an entry of the profile \
+                           table holds at least one execution (docs/pmu.md §15.3)"
+                    .to_string();
+                return Err(fail(DecodeErrorKind::NoExecutions, i, why));
+            }
+            if p >= first_value && w.data & high_bits(format.counter_width) != 0 {
+                let name = if summary { "sum S" } else { "value V" };
+                let why =
+                    format!("{name}_{} has bits >= the counter width {} set", p - first_value, format.counter_width);
                 return Err(fail(DecodeErrorKind::ValueTooWide, i, why));
             }
         }
@@ -180,15 +207,25 @@ fn decode_into(
         if new_process.is_some() {
             process = new_process;
         }
-        let first_value = at + 1 + np as usize;
+        // A summary record carries its own pid and leaves the process in effect for
+        // block records as it was (docs/pmu.md §15.1: a block record after a change of
+        // SUMMARIZE carries NEW_PROCESS).
+        let (summed, pid) = match summary {
+            true => {
+                let (executions, pid) = super::summary::executions_and_pid(words[at + 1].data);
+                (Some(executions), Some(pid))
+            }
+            false => (None, process),
+        };
         records.push(Record {
             index,
             first_word: at,
-            thread,
-            address: head & ((1 << 48) - 1),
+            thread: head.thread,
+            address: head.address,
             new_process,
-            process,
-            values: words[first_value..at + len].iter().map(|w| w.data).collect(),
+            process: pid,
+            summary: summed,
+            values: words[at + first_value..at + len].iter().map(|w| w.data).collect(),
         });
         at += len;
     }
@@ -208,7 +245,10 @@ pub struct BlockTotal {
     pub totals: Vec<u128>,
 }
 
-/// Sums the records per (process, address), in order of first appearance.
+/// Sums the records per (process, address), ordered by process (unknown first) and
+/// address: a summary record adds its executions and sums, so a stream of summary
+/// records gives the totals of the block records they summed (docs/pmu.md §15.5),
+/// in the same order.
 pub fn totals(records: &[Record]) -> Vec<BlockTotal> {
     let mut out: Vec<BlockTotal> = Vec::new();
     let mut slot = std::collections::HashMap::new();
@@ -223,7 +263,7 @@ pub fn totals(records: &[Record]) -> Vec<BlockTotal> {
             out.len() - 1
         });
         let t = &mut out[i];
-        t.executions += 1;
+        t.executions += r.executions() as usize;
         if t.totals.len() < r.values.len() {
             t.totals.resize(r.values.len(), 0);
         }
@@ -231,6 +271,7 @@ pub fn totals(records: &[Record]) -> Vec<BlockTotal> {
             *s += *v as u128;
         }
     }
+    out.sort_by_key(|t| (t.process, t.address));
     out
 }
 
@@ -278,6 +319,7 @@ pub(crate) mod tests {
                 address: 0x1234,
                 new_process: Some(7),
                 process: Some(7),
+                summary: None,
                 values: vec![0xffff],
             };
             assert_eq!(r[0], r0);
@@ -337,9 +379,15 @@ pub(crate) mod tests {
         let f = fmt(1, 1, 16, 16);
         let mut w = stream(&[rec(0, 1, None, &[1]), rec(0, 2, None, &[2])], false);
         w[2].data |= 1 << 55;
-        refuse(&w, &f, DecodeErrorKind::ReservedBits, 2, &["0x0080000000000002", "reserved bits", "record 1"]);
+        refuse(&w, &f, DecodeErrorKind::ReservedBits, 2, &["0x0080000000000002", "unknown flag bits", "record 1"]);
         let w = stream(&[rec(0, 1 << 16, None, &[1])], false);
-        refuse(&w, &f, DecodeErrorKind::ReservedBits, 0, &["0x0000000000010000", "address bits >= 16"]);
+        refuse(
+            &w,
+            &f,
+            DecodeErrorKind::ReservedBits,
+            0,
+            &["0x0000000000010000", "address bits >= the address width 16"],
+        );
     }
 
     #[test]

@@ -6,7 +6,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
 
-use super::{decode_partial, record_words, words_from_hex, words_from_vcd, Record, TraceFormat, Word};
+use super::summary::starts_capture;
+use super::{decode_partial, words_from_hex, words_from_vcd, Record, TraceFormat, Word};
 use pmugen_hdl::params::{ADDRESS_WIDTH, COUNTERS, COUNTER_WIDTH, THREADS};
 
 /// The captured stream and how to read it: the arguments `trace decode` and `profile`
@@ -46,9 +47,32 @@ pub struct StreamArgs {
 }
 
 impl StreamArgs {
-    /// The text of `--design`, read once for the format and the event names.
+    /// The text of `--design`, read once for the format and the event names. A missing
+    /// file is refused saying which commands write one, and naming the descriptions
+    /// that are in its directory.
     fn design_text(&self) -> Result<Option<String>> {
         let Some(path) = &self.design else { return Ok(None) };
+        if !path.exists() {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+            let mut there: Vec<String> = std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .filter(|name| name.ends_with("_design.json"))
+                .collect();
+            there.sort();
+            let found = match there.is_empty() {
+                true => format!("{} holds none", dir.display()),
+                false => format!("{} holds {}", dir.display(), there.join(", ")),
+            };
+            bail!(
+                "--design {}: no such file ({found}). `pmugen generate pmu` writes <top>_design.json beside the PMU's \
+                 Verilog; `pmugen soc`, `soc build` and `soc run` write the SoC's PMU's into their --out directory \
+                 (its name holds the PMU's sizes, e.g. pmu_riscv_t1_k4_c40_p1024_rvfi_design.json)",
+                path.display()
+            );
+        }
         let text =
             std::fs::read_to_string(path).with_context(|| format!("--design {}: cannot read", path.display()))?;
         Ok(Some(text))
@@ -134,8 +158,17 @@ impl Stream {
     /// What was read, the notes, and what the stream cannot show.
     pub fn summary(&self) -> String {
         let f = &self.format;
+        let summaries: Vec<&Record> = self.records.iter().filter(|r| r.summary.is_some()).collect();
+        let kinds = match summaries.len() {
+            0 => String::new(),
+            n => format!(
+                ": {} block records and {n} summary records of the profile table, summing {} executions",
+                self.records.len() - n,
+                summaries.iter().map(|r| r.executions()).sum::<u64>()
+            ),
+        };
         let mut text = format!(
-            "{} words, {} records (T = {}, K = {}, CW = {}, AW = {})\n",
+            "{} words, {} records{kinds} (T = {}, K = {}, CW = {}, AW = {})\n",
             self.words.len(),
             self.records.len(),
             f.threads,
@@ -202,11 +235,13 @@ impl StreamArgs {
 /// The records of `words`: refused at the first malformed word, or with `partial`
 /// decoded as far as they go, what was left out said in `notes`.
 ///
-/// A dump without `trace_last` (`hex`) must start with a NEW_PROCESS header: the PMU's
-/// first record after reset or a TRACE_CTRL write carries one (docs/pmu.md §13.3), and
-/// a dump that lost its first words would otherwise decode into plausible records from
-/// the wrong words. With `partial` it is decoded from its first NEW_PROCESS header,
-/// which no other word can look like while CW < 64 (values and pids leave bit 63 at 0).
+/// A dump without `trace_last` (`hex`) must start with a NEW_PROCESS header or a
+/// summary record's header: the PMU's first record after reset or a TRACE_CTRL write
+/// is one of them (docs/pmu.md §13.3, §15.3), and a dump that lost its first words
+/// would otherwise decode into plausible records from the wrong words. With `partial`
+/// it is decoded from the first such header, which no value or pid word can look like
+/// while CW < 60 (they leave bits 63:60 at 0; only the executions word of a summary
+/// record of 2^28 executions or more could).
 fn records(
     words: &[Word],
     format: &TraceFormat,
@@ -216,23 +251,24 @@ fn records(
     notes: &mut Vec<String>,
 ) -> Result<Vec<Record>> {
     let mut start = 0;
-    if hex && words[0].data >> 63 == 0 {
+    if hex && !starts_capture(words[0].data, format) {
         let why = format!(
-            "{path}: word 0 (0x{:016x}) is not a NEW_PROCESS header, which the PMU's first record after reset or a \
-             TRACE_CTRL write is (docs/pmu.md §13.3): words are missing at the start of the dump",
+            "{path}: word 0 (0x{:016x}) is not a NEW_PROCESS header nor a summary record's, which the PMU's first \
+             record after reset or a TRACE_CTRL write is (docs/pmu.md §13.3, §15.3): words are missing at the start \
+             of the dump",
             words[0].data
         );
-        let first = words.iter().position(|w| w.data >> 63 == 1);
+        let first = words.iter().position(|w| starts_capture(w.data, format));
         if !partial {
             // A malformed word says more than the missing start it may come from.
             decode_partial(words, format, 0).1.map_or(Ok(()), |error| Err(anyhow!("{path}: {error}")))?;
             match first {
-                Some(first) => bail!("{why} (--partial decodes from the first NEW_PROCESS header, word {first})"),
-                None => bail!("{why}, and no word of it is a NEW_PROCESS header: give the capture from its start"),
+                Some(first) => bail!("{why} (--partial decodes from the first such header, word {first})"),
+                None => bail!("{why}, and no word of it is such a header: give the capture from its start"),
             }
         }
         let Some(first) = first else {
-            bail!("{why}, and no word of it is a NEW_PROCESS header: give the capture from its start");
+            bail!("{why}, and no word of it is such a header: give the capture from its start");
         };
         notes.push(format!("{why}; --partial: the {first} words before word {first} left out"));
         start = first;
@@ -242,7 +278,7 @@ fn records(
         if !partial {
             bail!("{path}: {error}");
         }
-        let decoded = records.last().map_or(start, |r| r.first_word + record_words(format, r.new_process.is_some()));
+        let decoded = records.last().map_or(start, |r| r.first_word + r.words(format));
         notes.push(format!(
             "{path}: {error}; --partial: {} complete records decoded, the {} words from word {decoded} on left out",
             records.len(),

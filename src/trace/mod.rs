@@ -10,6 +10,7 @@ pub mod command;
 pub mod decode;
 pub mod hex;
 pub mod input;
+pub mod summary;
 pub mod vcd;
 
 pub use decode::{decode, decode_partial, record_words, totals, BlockTotal, DecodeError, DecodeErrorKind, Record};
@@ -81,15 +82,20 @@ fn pid_text(pid: Option<u32>) -> String {
     pid.map(|p| p.to_string()).unwrap_or_default()
 }
 
-/// The trace of blocks as CSV: `record,thread,address,new_process,pid,v0,...`
-/// (pid is the process in effect, blank when unknown; `names` replace `v0`, ...).
+/// The trace of blocks as CSV: `record,thread,address,new_process,pid,summary,executions,v0,...`
+/// (pid is the process in effect, blank when unknown, or a summary record's own;
+/// `summary` is 1 for a summary record of the profile table, whose `executions` and
+/// values are its count and sums; `names` replace `v0`, ...).
 pub fn trace_csv(records: &[Record], format: &TraceFormat, names: &[String]) -> String {
-    let mut s = String::from("record,thread,address,new_process,pid");
+    let mut s = String::from("record,thread,address,new_process,pid,summary,executions");
     column_names(names, format, "v").iter().for_each(|name| write!(s, ",{name}").unwrap());
     s.push('\n');
     for r in records {
         let np = r.new_process.is_some() as u8;
-        write!(s, "{},{},{},{np},{}", r.index, r.thread, hex_address(r.address, format), pid_text(r.process)).unwrap();
+        let address = hex_address(r.address, format);
+        let summary = r.summary.is_some() as u8;
+        write!(s, "{},{},{address},{np},{},{summary},{}", r.index, r.thread, pid_text(r.process), r.executions())
+            .unwrap();
         r.values.iter().for_each(|v| write!(s, ",{v}").unwrap());
         s.push('\n');
     }
@@ -126,8 +132,13 @@ pub(crate) fn render(header: Vec<String>, lines: Vec<Line>) -> String {
 
 /// The trace of blocks as a fixed-width text table, with a `process <pid>` line
 /// where each NEW_PROCESS record starts, and one before the first record (giving
-/// its process in effect, or `process unknown`).
+/// its process in effect, or `process unknown`). A stream with summary records of the
+/// profile table is listed with a `kind` (`block` or `summary`), `pid` and
+/// `executions` column instead of the process lines ([`summary::listing`]).
 pub fn trace_table(records: &[Record], format: &TraceFormat, names: &[String]) -> String {
+    if records.iter().any(|r| r.summary.is_some()) {
+        return summary::listing(records, format, names);
+    }
     let mut header: Vec<String> = ["record", "thread", "address"].map(String::from).to_vec();
     header.extend(column_names(names, format, "v"));
     let mut lines = Vec::new();
@@ -202,8 +213,8 @@ mod tests {
             rec(1, 0x10, None, &[1, 1]),
         ];
         let r = decode(&stream(&recs, true), &f).unwrap();
-        let csv = "record,thread,address,new_process,pid,v0,v1\n\
-                   0,1,0x00010,0,,1,2\n1,0,0x00010,1,5,3,40000\n2,0,0xabcde,0,5,0,0\n3,1,0x00010,0,5,1,1\n";
+        let csv = "record,thread,address,new_process,pid,summary,executions,v0,v1\n\
+                   0,1,0x00010,0,,0,1,1,2\n1,0,0x00010,1,5,0,1,3,40000\n2,0,0xabcde,0,5,0,1,0,0\n3,1,0x00010,0,5,0,1,1,1\n";
         assert_eq!(trace_csv(&r, &f, &[]), csv);
         let table = "record  thread  address  v0     v1\n\
                      process unknown\n     0       1  0x00010   1      2\n\

@@ -78,3 +78,77 @@ fn soc_board_refuses_what_it_cannot_build_writing_nothing() {
         assert!(!out.exists(), "{args:?}: nothing written");
     }
 }
+
+#[test]
+fn sizes_that_are_not_allowed_are_refused_naming_the_flag_on_every_soc_command() {
+    let work = scratch("soc-sizes");
+    std::fs::create_dir_all(&work).unwrap();
+    let source = work.join("main.c");
+    std::fs::write(&source, "int main(void) { return 0; }\n").unwrap();
+    let out = work.join("out");
+    let (source, dir) = (source.to_str().unwrap(), out.to_str().unwrap());
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--sink-words", "3000"],
+            "--sink-words (S) = 3000 is not a power of 2; allowed: a power of 2 in 1024..=16777216",
+        ),
+        (&["--sink-words", "512"], "--sink-words (S) = 512 is out of range 1024..=16777216"),
+        (&["--sink-words", "33554432"], "--sink-words (S) = 33554432 is out of range"),
+        (&["--profile-entries", "8"], "--profile-entries (E) = 8 is not allowed: 0 (no profile table) or a power of 2"),
+        (&["--profile-entries", "3000"], "--profile-entries (E) = 3000 is not allowed"),
+    ];
+    for (flags, message) in cases {
+        for command in [&["soc"][..], &["soc", "build", source], &["soc", "run", source]] {
+            let (ok, text) = pmugen(&[command, flags, &["--out", dir]].concat());
+            assert!(!ok && text.contains(message), "{command:?} {flags:?}: {text}");
+            assert!(!out.exists(), "{command:?} {flags:?}: nothing written");
+        }
+    }
+    let (ok, text) = pmugen(&["soc", "--board", "hx8k", "--sink-words", "2048", "--out", dir]);
+    assert!(!ok && text.contains("with --board the system is the largest that fits"), "{text}");
+}
+
+#[test]
+fn soc_build_takes_a_projects_flags_and_refuses_bad_ones_writing_nothing() {
+    let work = scratch("soc-build-flags");
+    let (include, lib) = (work.join("include"), work.join("lib"));
+    std::fs::create_dir_all(&include).unwrap();
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(include.join("twice.h"), "unsigned twice(unsigned x);\n").unwrap();
+    std::fs::write(lib.join("twice.c"), "#include \"twice.h\"\nunsigned twice(unsigned x) { return 2 * x; }\n")
+        .unwrap();
+    let main =
+        "#include \"soc.h\"\n#include \"twice.h\"\n#if !defined(ANSWER) || !defined(FAST)\n#error flags\n#endif\n\
+                int main(void) { return (int)twice(ANSWER); }\n";
+    std::fs::write(work.join("main.c"), main).unwrap();
+    let out = work.join("out");
+    let (main, twice) = (work.join("main.c"), lib.join("twice.c"));
+    let sources = [main.to_str().unwrap(), twice.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let include = include.to_str().unwrap();
+    let refusals: [(&[&str], &str); 5] = [
+        (&["-I", "no/such/dir"], "-I no/such/dir: no such directory"),
+        (&["-I", include, "-D9LIVES"], "-D 9LIVES: `9LIVES` is not a C macro name"),
+        (&["-I", include, "-O4"], "-O 4: not an optimisation level; give one of 0, 1, 2, 3, s, g, z"),
+        (&["-I", include, "--cflags", "-T my.ld"], "--cflags: `-T`"),
+        (&["-I", include, "-DANSWER=21", "-DFAST"], ""),
+    ];
+    for (flags, message) in refusals {
+        let (ok, text) = pmugen(&[&["soc", "build"][..], &sources, flags].concat());
+        if message.is_empty() {
+            assert!(ok, "{flags:?}: {text}");
+            assert!(out.join("main.elf").is_file() && out.join("runtime/soc.mk").is_file(), "{text}");
+        } else {
+            assert!(!ok && text.contains(message), "{flags:?}: {text}");
+            assert!(!out.exists(), "{flags:?}: nothing written");
+        }
+    }
+    // `soc run` takes the system from the firmware's note, and refuses flags naming another.
+    let elf = out.join("main.elf");
+    let (ok, text) =
+        pmugen(&["soc", "run", elf.to_str().unwrap(), "--profile-entries", "0", "--out", out.to_str().unwrap()]);
+    assert!(
+        !ok && text.contains("--profile-entries 0: firmware")
+            && text.contains("was built for the system with --profile-entries 1024 --sink-words 1048576"),
+        "{text}"
+    );
+}

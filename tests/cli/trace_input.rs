@@ -3,7 +3,9 @@
 //! or inside a value: each refused naming the line or word and why, writing nothing;
 //! with `--partial`, the complete records decoded and the rest reported, for a stream
 //! cut at every word of one record, and a dump missing its start decoded from its
-//! next NEW_PROCESS header. Every decode says what TRACE_DROPPED counts.
+//! next NEW_PROCESS header. Every decode says what TRACE_DROPPED counts. Summary records
+//! of the profile table (docs/pmu.md §15.3) merge into the totals; one cut or with an
+//! unknown flag bit is refused naming the word.
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -76,7 +78,11 @@ fn damaged_captures_are_refused_naming_line_or_word_and_partial_decodes_what_is_
         ("empty.hex", String::new(), "empty.hex: no words: the dump is empty"),
         ("blank.hex", "\n# nothing captured\n".to_string(), "blank.hex: no words"),
         ("cut-line.hex", cut_line.clone(), "cut-line.hex:10: the last line has no newline and 7 hex digits"),
-        ("missing-first.hex", missing_first.clone(), "word 0 (0x0000000000000005) is not a NEW_PROCESS header"),
+        (
+            "missing-first.hex",
+            missing_first.clone(),
+            "word 0 (0x0000000000000005) is not a NEW_PROCESS header nor a summary record's",
+        ),
         ("cut-record.vcd", vcd(&WORDS[..8]), "word 8 (end of stream) in record 2"),
         ("cut-token.vcd", cut_token, "value without an identifier"),
         ("idle.vcd", vcd(&[]), "no words moved on the stream"),
@@ -87,7 +93,7 @@ fn damaged_captures_are_refused_naming_line_or_word_and_partial_decodes_what_is_
         assert!(!out.exists(), "{name}: wrote {}", out.display());
     }
     let (ok, output, _) = decode(&dir, "missing-first-partial.hex", &missing_first, true);
-    assert!(!ok && output.contains("no word of it is a NEW_PROCESS header"), "{output}");
+    assert!(!ok && output.contains("no word of it is such a header"), "{output}");
     // A later process change gives --partial a place to start.
     let mut later = WORDS[1..].to_vec();
     later.extend([0x8000_0000_0000_0040, 7, 8, 9]);
@@ -138,7 +144,8 @@ fn events_name_the_counter_columns_and_are_checked_against_the_designs_table() {
     let (ok, text, out) = run("INSTRET,LOAD,STORE,BRANCH_TAKEN", "named");
     assert!(ok, "{text}");
     let trace = std::fs::read_to_string(out.join("trace.csv")).unwrap();
-    assert!(trace.starts_with("record,thread,address,new_process,pid,INSTRET,LOAD,STORE,BRANCH_TAKEN\n"), "{trace}");
+    let header = "record,thread,address,new_process,pid,summary,executions,INSTRET,LOAD,STORE,BRANCH_TAKEN\n";
+    assert!(trace.starts_with(header), "{trace}");
     let totals = std::fs::read_to_string(out.join("totals.csv")).unwrap();
     assert!(totals.starts_with("pid,address,executions,INSTRET,LOAD,STORE,BRANCH_TAKEN\n"), "{totals}");
     assert!(text.contains("INSTRET  LOAD  STORE  BRANCH_TAKEN"), "{text}");
@@ -155,4 +162,54 @@ fn events_name_the_counter_columns_and_are_checked_against_the_designs_table() {
         assert!(!ok && text.contains(message), "--events {events}: expected `{message}` in:\n{text}");
         assert!(!out.exists(), "--events {events} wrote {}", out.display());
     }
+}
+
+#[test]
+fn summary_records_merge_and_cut_or_flagged_ones_are_refused_naming_the_word() {
+    let dir = scratch("trace-summary");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Block 0x20 of process 5 twice as block records, then summed: 3 executions.
+    let summed = [0x1000_0000_0000_0020, 3 << 32 | 5, 9, 12];
+    let words = [&WORDS[..], &summed[..]].concat();
+    let (ok, output, out) = decode(&dir, "mixed.hex", &hex(&words), false);
+    assert!(ok && output.contains("3 block records and 1 summary records"), "{output}");
+    let totals = std::fs::read_to_string(out.join("totals.csv")).unwrap();
+    assert!(totals.contains("\n5,0x0020,4,12,16\n"), "{totals}");
+    let mut flagged = words.clone();
+    flagged[10] |= 1 << 52;
+    let refusals = [
+        (
+            "cut-summary.hex",
+            hex(&words[..13]),
+            "word 13 (end of stream) in record 3: stream ends inside summary record 3",
+        ),
+        ("flagged.hex", hex(&flagged), "word 10 (0x1010000000000020) in record 3: header has unknown flag bits"),
+    ];
+    for (name, text, message) in &refusals {
+        let (ok, output, out) = decode(&dir, name, text, false);
+        assert!(!ok && output.contains(message), "{name}: expected `{message}` in:\n{output}");
+        assert!(!out.exists(), "{name}: wrote {}", out.display());
+    }
+}
+
+#[test]
+fn a_missing_design_is_refused_naming_the_descriptions_beside_it() {
+    let dir = scratch("trace-missing-design");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("pmu_x_p1024_design.json"), "{}").unwrap();
+    let stream = dir.join("stream.hex");
+    std::fs::write(&stream, hex(&WORDS)).unwrap();
+    let (design, out) = (dir.join("pmu_x_design.json"), dir.join("out"));
+    let (ok, text) = pmugen(&[
+        "trace",
+        "decode",
+        stream.to_str().unwrap(),
+        "--design",
+        design.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let holds = format!("no such file ({} holds pmu_x_p1024_design.json)", dir.display());
+    assert!(!ok && text.contains(&holds) && text.contains("`soc build` and `soc run` write"), "{text}");
+    assert!(!out.exists(), "nothing written");
 }

@@ -5,8 +5,11 @@
 //! rule: every user block that ended while tracing was on, with the user events of the
 //! cycles since the previous block end, kept or dropped by PID_FILTER and zeroed by
 //! FREEZE_UNMARKED as the program set them up, summed per (pid, block) and per
-//! (pid, function) by the functions' `nm` ranges. A third firmware stops draining the
-//! trace sink: exactly the records beyond the sink's and the queue's capacity are dropped.
+//! (pid, function) by the functions' `nm` ranges. profile.c sums its records in the
+//! PMU's profile table; the same program drained by the CPU gives the same tables.
+//! processes.c's trace mixes block records (phase 1) and summary records (phase 2). A
+//! third firmware stops draining a 1024-word sink: exactly the records beyond the sink's
+//! and the queue's capacity are dropped.
 use std::collections::BTreeMap;
 
 use crate::common::cli::{pmugen, scratch};
@@ -18,7 +21,8 @@ const EVENTS: [Event; 4] = [Event::Instret, Event::Load, Event::Store, Event::Br
 
 /// The SoC's PMU description.
 fn design() -> String {
-    soc_dir().join("pmu_riscv_t1_k4_c40_rvfi_design.json").to_str().unwrap().to_string()
+    let top = pmugen::design::Design::top_name(&pmugen::soc::pmu().unwrap());
+    soc_dir().join(format!("{top}_design.json")).to_str().unwrap().to_string()
 }
 
 /// Per (pid, key): executions and the four totals.
@@ -127,22 +131,73 @@ fn profile(run: &Run) -> (String, Totals, Totals) {
     (text, read_csv(&read("blocks.csv"), "address"), read_csv(&read("functions.csv"), "function"))
 }
 
+/// `pmugen trace decode` of the run's trace: its per-block totals (totals.csv).
+fn decoded_totals(run: &Run) -> String {
+    let out = scratch(&format!("decoded-{}", run.name));
+    let (ok, text) = pmugen(&[
+        "trace",
+        "decode",
+        run.trace.to_str().unwrap(),
+        "--design",
+        &design(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    std::fs::read_to_string(out.join("totals.csv")).unwrap()
+}
+
+/// profile.c built to send every record to the sink, drained by the kernel's tick
+/// (-DPROFILE_MODE=1: only a datum differs, the instructions and their addresses are
+/// those of the summarizing build), run.
+fn drained_profile_run() -> Run {
+    let work = scratch("profile-drained");
+    std::fs::create_dir_all(&work).unwrap();
+    let source = soc_dir().join("examples/src/profile.c");
+    let args = ["soc", "build", source.to_str().unwrap(), "-DPROFILE_MODE=1", "--name", "profile-drained"];
+    let (ok, text) = pmugen(&[&args[..], &["--out", work.to_str().unwrap()]].concat());
+    assert!(ok, "{text}");
+    run_elf("profile-drained", &work.join("profile-drained.elf"))
+}
+
+/// The words of the run's trace file.
+fn words(run: &Run) -> u64 {
+    std::fs::read_to_string(&run.trace).unwrap().lines().count() as u64
+}
+
 #[test]
-fn the_profile_of_the_workload_equals_the_checkers() {
-    let run = run("profile");
-    assert_eq!(run.value("trace_dropped"), 0);
-    let (text, blocks, functions) = profile(&run);
-    let (want_blocks, want_functions, split) = expected(&run, &[Setup { filter: None, freeze: true }], &[], &[]);
-    assert_eq!(blocks, want_blocks, "{}: blocks against the checker", run.name);
-    assert_eq!(functions, want_functions, "{}: functions against the checker", run.name);
+fn the_profile_of_the_workload_equals_the_checkers_summed_or_drained() {
+    // profile.c sums its records in the PMU's profile table, the kernel's exit flushes it.
+    let summed = run("profile");
+    assert_eq!(summed.value("trace_dropped"), 0);
+    let (text, blocks, functions) = profile(&summed);
+    let (want_blocks, want_functions, _) = expected(&summed, &[Setup { filter: None, freeze: true }], &[], &[]);
+    assert_eq!(blocks, want_blocks, "{}: blocks against the checker", summed.name);
+    assert_eq!(functions, want_functions, "{}: functions against the checker", summed.name);
     for name in ["workload_sort", "checksum", "interpret", "matrix_product", "__mulsi3"] {
         assert!(functions.keys().any(|(_, f)| f.starts_with(name)), "{name} profiled: {functions:?}");
     }
-    assert!(split > 0, "a timer tick (the sink's drain) fell inside a traced block");
     assert!(text.contains("Functions, by BRANCH_TAKEN") && text.contains("event names from"), "{text}");
-    // Every word the sink took was drained by the kernel.
-    let words = std::fs::read_to_string(&run.trace).unwrap().lines().count() as u64;
-    assert_eq!(run.value("trace_words"), words);
+    let summaries = format!("0 block records and {} summary records", blocks.len() + summed.value("evicted") as usize);
+    assert!(text.contains(&summaries), "every record summed, one summary per block and eviction: {text}");
+    // The same program with every record in the trace, drained by the kernel's tick:
+    // the same tables, from many more words.
+    let drained = drained_profile_run();
+    assert_eq!(drained.value("trace_dropped"), 0);
+    let (_, drained_blocks, drained_functions) = profile(&drained);
+    assert_eq!((&drained_blocks, &drained_functions), (&blocks, &functions), "drained against summed");
+    assert_eq!(decoded_totals(&drained), decoded_totals(&summed), "trace decode's totals, drained against summed");
+    let (_, _, split) = expected(&drained, &[Setup { filter: None, freeze: true }], &[], &[]);
+    assert!(split > 0, "a timer tick (the sink's drain) fell inside a traced block");
+    let executions: u64 = blocks.values().map(|(n, _)| n).sum();
+    assert_eq!(words(&drained), executions * 5 + 1, "one record of 5 words per execution, the first with a pid");
+    assert!(words(&summed) * 4 < words(&drained), "{} words summed, {} drained", words(&summed), words(&drained));
+    // Every word the sink took was drained by the kernel (at the end, or on its ticks).
+    for run in [&summed, &drained] {
+        assert_eq!(run.value("trace_words"), words(run), "{}", run.name);
+    }
+    // The profiled section ran at full speed with the table, many times slower drained.
+    assert!(drained.value("cycles") > 5 * summed.value("cycles"), "{}", drained.console);
 }
 
 #[test]
@@ -152,7 +207,10 @@ fn pid_filtering_and_freezing_shape_the_profile_as_the_checker_says() {
     let (pids, marks) = (digits("schedule"), digits("marks"));
     let marks: Vec<bool> = marks.iter().map(|&m| m == 1).collect();
     let setups = [Setup { filter: Some(1), freeze: false }, Setup { filter: None, freeze: true }];
-    let (_, blocks, functions) = profile(&run);
+    let (text, blocks, functions) = profile(&run);
+    // Phase 1's records pass, phase 2's are summed per process and block.
+    let kinds = text.lines().next().unwrap().split(": ").nth(1).unwrap_or_default();
+    assert!(!kinds.starts_with("0 block") && !kinds.contains(" and 0 summary"), "{text}");
     let (want_blocks, want_functions, split) = expected(&run, &setups, &pids, &marks);
     assert_eq!(blocks, want_blocks, "{}: blocks against the checker", run.name);
     assert_eq!(functions, want_functions, "{}: functions against the checker", run.name);
@@ -190,7 +248,7 @@ int main(void)
 {
     sys_pmu_program(0, EV(INSTRET), EVTSEL(USR));
     sys_pmu_start(1);
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, 0);
+    sys_trace(TRACE_CTRL(TRACE_EN), 0, 0);
     uint32_t s = blocks(700);
     put_value("dropped", sys_trace(0, 0, 0));
     put_value("sum", s);
@@ -203,8 +261,10 @@ fn a_full_sink_drops_exactly_the_records_beyond_its_and_the_queues_capacity() {
     let work = scratch("profile-overrun");
     std::fs::create_dir_all(&work).unwrap();
     std::fs::write(work.join("overrun.c"), OVERRUN).unwrap();
+    // The smallest sink: the firmware's note makes `soc run` use that system.
+    let source = work.join("overrun.c");
     let (ok, text) =
-        pmugen(&["soc", "build", work.join("overrun.c").to_str().unwrap(), "--out", work.to_str().unwrap()]);
+        pmugen(&["soc", "build", source.to_str().unwrap(), "--sink-words", "1024", "--out", work.to_str().unwrap()]);
     assert!(ok, "{text}");
     let run = run_elf("overrun", &work.join("overrun.elf"));
     let ctrl = run.first_stores_of("kernel_trace_ctrl");
@@ -233,11 +293,13 @@ fn a_full_sink_drops_exactly_the_records_beyond_its_and_the_queues_capacity() {
     assert!(ok, "{text}");
     let csv = std::fs::read_to_string(decoded.join("trace.csv")).unwrap();
     let mut lines = csv.lines();
-    assert!(lines.next().unwrap().ends_with(",INSTRET,counter1,counter2,counter3"), "{csv}");
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert!(header.ends_with(&["INSTRET", "counter1", "counter2", "counter3"]), "{csv}");
+    let (address, instret) = (2, header.len() - 4);
     let records: Vec<(String, u64)> = lines
         .map(|line| {
             let cells: Vec<&str> = line.split(',').collect();
-            (cells[2].to_string(), cells[5].parse().unwrap())
+            (cells[address].to_string(), cells[instret].parse().unwrap())
         })
         .collect();
     let first: Vec<(String, u64)> = traced

@@ -26,16 +26,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "event_order_monitor_n8_w3_rvfi_wb_driver.h"
-#include "pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h"
 #include "soc.h"
+#include "soc_pmu.h"
+#include "soc_system.h"
 
-/* Short names for the PMU driver of this SoC. */
-typedef pmu_riscv_t1_k4_c40_rvfi_wb32_t pmu_t;
-#define PMU_CW PMU_RISCV_T1_K4_C40_RVFI_WB32_CFG_CW
-#define PMU_K PMU_RISCV_T1_K4_C40_RVFI_WB32_CFG_K
-#define EV(name) PMU_RISCV_T1_K4_C40_RVFI_WB32_EV_##name
-#define EVTSEL(field) PMU_RISCV_T1_K4_C40_RVFI_WB32_PERF_EVTSEL_##field
+/* Short names for the PMU driver of this SoC (soc_pmu.h names it whatever its size). */
+typedef SOC_PMU(t) pmu_t;
+#define PMU_CW SOC_PMU_C(CFG_CW)
+#define PMU_K SOC_PMU_C(CFG_K)
+#define EV(name) SOC_PMU_C(EV_##name)
+#define EVTSEL(field) SOC_PMU_C(PERF_EVTSEL_##field)
+#define TRACE_CTRL(field) SOC_PMU_C(TRACE_CTRL_##field)   /* TRACE_CTRL(TRACE_EN), TRACE_CTRL(PID_FILTER) */
+#define FREEZE_CTRL(field) SOC_PMU_C(FREEZE_CTRL_##field) /* FREEZE_CTRL(FREEZE_UNMARKED) */
+#define USER_ACCESS(field) SOC_PMU_C(USER_ACCESS_##field) /* USER_ACCESS(RDPMC), USER_ACCESS(RDTSC) */
 
 /* System call numbers (a7). */
 enum {
@@ -53,6 +56,13 @@ enum {
     SYS_TRACE = 11,      /* a0 TRACE_CTRL, a1 TRACE_PID, a2 KTRACE_... options; returns TRACE_DROPPED (see kernel_trace) */
     SYS_PROCESS = 12,    /* a0 pid, a1 marked: the SoC's PID and PM_MARK registers, switched inside the kernel */
     SYS_PMU_FREEZE = 13, /* a0: the new FREEZE_CTRL */
+    SYS_PROFILE_SUMMARIZE = 14, /* a0: 1 sums the trace records in the PMU's profile table (SUMMARIZE), 0 sends
+                                   them; returns 0, or -1 without a table */
+    SYS_PROFILE_FLUSH = 15,   /* send every entry of the table and wait until it is empty (see kernel_profile_flush);
+                                 returns 0, or -1 without a table */
+    SYS_PROFILE_EVICTED = 16, /* returns PROFILE_EVICTED, the entries sent early to make room; a0 = 1 also clears it */
+    SYS_PROFILE_ENTRIES = 17, /* returns log2 E, the size of the PMU's table (PMU_ID[46:42]; 0 without one) */
+    SYS_EXIT = 18,            /* a0 the exit code: tracing off (flushing the table), then the end of the run */
 };
 
 /* SYS_TRACE options: what the kernel does with the words in the SoC's trace sink. */
@@ -104,6 +114,22 @@ static inline uint32_t sys_trace(uint32_t ctrl, uint32_t pid, uint32_t options)
 }
 static inline void sys_process(uint32_t pid, bool marked) { syscall3(SYS_PROCESS, pid, marked, 0); }
 static inline void sys_pmu_freeze(uint32_t value) { syscall3(SYS_PMU_FREEZE, value, 0, 0); }
+static inline uint32_t sys_profile_summarize(bool on) { return syscall3(SYS_PROFILE_SUMMARIZE, on, 0, 0); }
+static inline uint32_t sys_profile_flush(void) { return syscall3(SYS_PROFILE_FLUSH, 0, 0, 0); }
+static inline uint32_t sys_profile_evicted(bool clear) { return syscall3(SYS_PROFILE_EVICTED, clear, 0, 0); }
+static inline uint32_t sys_profile_entries(void) { return syscall3(SYS_PROFILE_ENTRIES, 0, 0, 0); }
+static inline __attribute__((noreturn)) void sys_exit(uint32_t code)
+{
+    syscall3(SYS_EXIT, code, 0, 0);
+    for (;;) {
+    }
+}
+
+/* The runtime's exit (start.S calls it with main's return value): the system call
+ * SYS_EXIT, so that the kernel turns tracing off and flushes the profile table before
+ * the run ends; a program that summarizes gets its whole profile without code of its own. */
+__attribute__((noreturn)) void runtime_exit(uint32_t code);
+__attribute__((noreturn)) void runtime_exit(uint32_t code) { sys_exit(code); }
 
 /* The counters of a profile (docs/soc.md §4): user-mode INSTRET, LOAD, STORE and
  * BRANCH_TAKEN, started, with a timer tick every `tick` cycles to drain the trace sink. */
@@ -167,27 +193,29 @@ static struct {
     uint32_t match_pc;              /* where the program was at the first monitor IRQ */
     uint32_t trace_options;         /* KTRACE_... of the last SYS_TRACE */
     uint32_t trace_words;           /* words taken from the trace sink */
+    bool tracing;                   /* TRACE_EN as the last SYS_TRACE wrote it */
+    bool summarize;                 /* SUMMARIZE as the last SYS_PROFILE_SUMMARIZE wrote it */
 } kernel;
 
-static inline pmu_t kernel_pmu(void) { return pmu_riscv_t1_k4_c40_rvfi_wb32_open(SOC_PMU_BASE, 0); }
+static inline pmu_t kernel_pmu(void) { return SOC_PMU(open)(SOC_PMU_BASE, 0); }
 
 /* Start and stop are one PERF_GLOBAL_CTRL store each, the first store after the entry of
  * a function of their own, so that the tests find each window in the retirement log by
  * these functions' addresses (noclone keeps the symbols' names). */
 __attribute__((noinline, noclone)) static void kernel_pmu_start(const pmu_t *pmu, uint32_t mask)
 {
-    pmu_riscv_t1_k4_c40_rvfi_wb32_start(pmu, mask);
+    SOC_PMU(start)(pmu, mask);
 }
 __attribute__((noinline, noclone)) static void kernel_pmu_stop(const pmu_t *pmu, uint32_t mask)
 {
-    pmu_riscv_t1_k4_c40_rvfi_wb32_stop(pmu, mask);
+    SOC_PMU(stop)(pmu, mask);
 }
 
 /* TRACE_CTRL is one store, the first after the entry of a function of its own, so that
  * the tests find where tracing starts and stops in the retirement log. */
 __attribute__((noinline, noclone)) static void kernel_trace_ctrl(const pmu_t *pmu, uint32_t value)
 {
-    pmu_riscv_t1_k4_c40_rvfi_wb32_trace_ctrl_write(pmu, value);
+    SOC_PMU(trace_ctrl_write)(pmu, value);
 }
 
 /* A process switch: the PID register first, in a function of its own, so that the tests
@@ -212,27 +240,47 @@ static inline void kernel_trace_drain(void)
     }
 }
 
+#if SOC_PROFILE_ENTRIES > 0
+/* A flush of the profile table (docs/pmu.md §15.4): the records still in the PMU's queue
+ * are summed first, then every entry goes to the trace stream as a summary record; the
+ * sink is emptied meanwhile, so that a flush longer than the sink's room finishes.
+ * SUMMARIZE keeps its value (bit 0 of the same write). */
+static inline void kernel_profile_flush(const pmu_t *pmu)
+{
+    uint64_t summarize = kernel.summarize ? SOC_PMU_C(PROFILE_CTRL_SUMMARIZE) : 0;
+    SOC_PMU(profile_ctrl_write)(pmu, summarize | SOC_PMU_C(PROFILE_CTRL_FLUSH));
+    while (SOC_PMU(profile_ctrl_read)(pmu) & SOC_PMU_C(PROFILE_CTRL_FLUSH))
+        kernel_trace_drain();
+}
+#endif
+
 /* SYS_TRACE. Turning tracing on zeroes the counters first, so that the first record
  * counts its block only (the counters restart at every block end from then on; with
  * USR-only event selects the rest of this handler is not counted), and clears
  * TRACE_DROPPED. Turning it off takes what the PMU still sends: records already made
- * leave its queue after TRACE_EN is cleared, and the sink is read until it has stayed
- * empty for a few reads. */
+ * leave its queue after TRACE_EN is cleared, the profile table is flushed when it sums
+ * (SYS_PROFILE_SUMMARIZE), and the sink is read until it has stayed empty for a few
+ * reads. */
 static inline uint32_t kernel_trace(const pmu_t *pmu, uint32_t ctrl, uint32_t pid, uint32_t options)
 {
-    uint32_t dropped = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_wb32_trace_dropped_read(pmu);
-    bool on = ctrl & PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN;
+    uint32_t dropped = (uint32_t)SOC_PMU(trace_dropped_read)(pmu);
+    bool on = ctrl & SOC_PMU_C(TRACE_CTRL_TRACE_EN);
     if (on) {
         kernel.trace_options = options;
         if (options & KTRACE_PRINT)
             soc_puts("trace-begin\n");
         for (unsigned i = 0; i < PMU_K; i++)
-            pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_write(pmu, i, 0);
-        pmu_riscv_t1_k4_c40_rvfi_wb32_trace_dropped_write(pmu, 0);
-        pmu_riscv_t1_k4_c40_rvfi_wb32_trace_pid_write(pmu, pid);
+            SOC_PMU(perf_cntr_write)(pmu, i, 0);
+        SOC_PMU(trace_dropped_write)(pmu, 0);
+        SOC_PMU(trace_pid_write)(pmu, pid);
     }
     kernel_trace_ctrl(pmu, ctrl);
+    kernel.tracing = on;
     if (!on) {
+#if SOC_PROFILE_ENTRIES > 0
+        if (kernel.summarize)
+            kernel_profile_flush(pmu);
+#endif
         for (unsigned empty = 0; empty < 4; empty++)
             if (soc_trace_available() != 0) {
                 kernel_trace_drain();
@@ -251,8 +299,8 @@ static inline uint32_t kernel_trace(const pmu_t *pmu, uint32_t ctrl, uint32_t pi
 static inline uint64_t kernel_count(const pmu_t *pmu, unsigned i)
 {
     if (kernel.shadowed & (1u << i))
-        return pmu_riscv_t1_k4_c40_rvfi_wb32_shadow_read(pmu, i);
-    return pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_read(pmu, i);
+        return SOC_PMU(shadow_read)(pmu, i);
+    return SOC_PMU(perf_cntr_read)(pmu, i);
 }
 
 static inline void kernel_syscall(uint32_t *regs)
@@ -269,7 +317,7 @@ static inline void kernel_syscall(uint32_t *regs)
             result = (uint32_t)-1;
             break;
         }
-        pmu_riscv_t1_k4_c40_rvfi_wb32_program(&pmu, a0, (pmu_riscv_t1_k4_c40_rvfi_wb32_event_t)a1, a2);
+        SOC_PMU(program)(&pmu, a0, (SOC_PMU(event_t))a1, a2);
         kernel.period[a0] = 0;
         break;
     case SYS_PMU_START:
@@ -277,7 +325,7 @@ static inline void kernel_syscall(uint32_t *regs)
          * started counter begins from 0 whether or not it has shadows. */
         for (unsigned i = 0; i < PMU_K; i++)
             if (a0 & kernel.shadowed & (1u << i))
-                pmu_riscv_t1_k4_c40_rvfi_wb32_shadow_write(&pmu, i, 0);
+                SOC_PMU(shadow_write)(&pmu, i, 0);
         kernel_pmu_start(&pmu, a0);
         break;
     case SYS_PMU_STOP:
@@ -291,12 +339,12 @@ static inline void kernel_syscall(uint32_t *regs)
     }
     case SYS_PMU_SHADOWS:
         kernel.shadowed = a0 & ((1u << PMU_K) - 1);
-        pmu_riscv_t1_k4_c40_rvfi_wb32_shadow_ctrl_write(
-            &pmu, PMU_RISCV_T1_K4_C40_RVFI_WB32_SHADOW_CTRL_SAVE_ON_ENTRY(kernel.shadowed) |
-                      PMU_RISCV_T1_K4_C40_RVFI_WB32_SHADOW_CTRL_RESTORE_ON_EXIT(kernel.shadowed));
+        SOC_PMU(shadow_ctrl_write)(
+            &pmu, SOC_PMU_C(SHADOW_CTRL_SAVE_ON_ENTRY)(kernel.shadowed) |
+                      SOC_PMU_C(SHADOW_CTRL_RESTORE_ON_EXIT)(kernel.shadowed));
         break;
     case SYS_PMU_USER_ACCESS:
-        pmu_riscv_t1_k4_c40_rvfi_wb32_user_access_write(&pmu, a0);
+        SOC_PMU(user_access_write)(&pmu, a0);
         break;
     case SYS_PMU_OVERFLOW_EVERY:
         if (a0 >= PMU_K || a1 == 0) {
@@ -304,11 +352,11 @@ static inline void kernel_syscall(uint32_t *regs)
             break;
         }
         kernel.period[a0] = a1;
-        pmu_riscv_t1_k4_c40_rvfi_wb32_overflow_after(&pmu, a0, a1);
-        pmu_riscv_t1_k4_c40_rvfi_wb32_interrupt_enable(&pmu, a0, true);
+        SOC_PMU(overflow_after)(&pmu, a0, a1);
+        SOC_PMU(interrupt_enable)(&pmu, a0, true);
         break;
     case SYS_PMU_EVTSEL:
-        result = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_wb32_perf_evtsel_read(&pmu, a0);
+        result = (uint32_t)SOC_PMU(perf_evtsel_read)(&pmu, a0);
         break;
     case SYS_TIMER:
         kernel.timer_period = a0;
@@ -321,8 +369,37 @@ static inline void kernel_syscall(uint32_t *regs)
         kernel_process(a0, a1 != 0);
         break;
     case SYS_PMU_FREEZE:
-        pmu_riscv_t1_k4_c40_rvfi_wb32_freeze_ctrl_write(&pmu, a0);
+        SOC_PMU(freeze_ctrl_write)(&pmu, a0);
         break;
+#if SOC_PROFILE_ENTRIES > 0
+    case SYS_PROFILE_SUMMARIZE:
+        kernel.summarize = a0 != 0;
+        SOC_PMU(profile_summarize)(&pmu, kernel.summarize);
+        break;
+    case SYS_PROFILE_FLUSH:
+        kernel_profile_flush(&pmu);
+        break;
+    case SYS_PROFILE_EVICTED:
+        result = (uint32_t)SOC_PMU(profile_evicted)(&pmu);
+        if (a0 != 0)
+            SOC_PMU(profile_evicted_write)(&pmu, 0);
+        break;
+    case SYS_PROFILE_ENTRIES:
+        result = (uint32_t)SOC_PMU(profile_log2_entries)(&pmu);
+        break;
+#else
+    case SYS_PROFILE_SUMMARIZE:
+    case SYS_PROFILE_FLUSH:
+        result = (uint32_t)-1;
+        break;
+    case SYS_PROFILE_EVICTED:
+    case SYS_PROFILE_ENTRIES:
+        break;
+#endif
+    case SYS_EXIT:
+        if (kernel.tracing)
+            kernel_trace(&pmu, 0, 0, 0);
+        soc_exit(a0);
     case SYS_STATS: {
         const uint32_t stats[] = {kernel.ticks,    kernel.syscalls, kernel.entries,    kernel.overflows,
                                   kernel.matches,  kernel.match_pc, kernel.trace_words};
@@ -343,14 +420,14 @@ static inline void kernel_syscall(uint32_t *regs)
 static inline void kernel_pmi(void)
 {
     pmu_t pmu = kernel_pmu();
-    uint64_t status = pmu_riscv_t1_k4_c40_rvfi_wb32_overflow_ack(&pmu);
+    uint64_t status = SOC_PMU(overflow_ack)(&pmu);
     for (unsigned i = 0; i < PMU_K; i++) {
         if (!(status & (1u << i)))
             continue;
         kernel.overflows++;
         if (kernel.period[i] != 0) {
-            uint64_t now = pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_read(&pmu, i);
-            pmu_riscv_t1_k4_c40_rvfi_wb32_perf_cntr_write(&pmu, i, now - kernel.period[i]);
+            uint64_t now = SOC_PMU(perf_cntr_read)(&pmu, i);
+            SOC_PMU(perf_cntr_write)(&pmu, i, now - kernel.period[i]);
         }
     }
 }
@@ -390,19 +467,21 @@ uint32_t *irq(uint32_t *regs, uint32_t irqs)
         kernel_panic("bus error", regs[0]);
     if (irqs & (1u << SOC_IRQ_PMU))
         kernel_pmi();
+#if SOC_HAS_MONITOR
     if (irqs & (1u << SOC_IRQ_MONITOR)) {
         /* The monitor's matched: an order of events the program asked about has just
          * happened. The handler's own loads, stores and jumps would go on matching, so
          * the IRQ is one-shot: the kernel notes where the program was and stops the
          * monitor's recording; the program turns it back on when it wants. */
-        event_order_monitor_n8_w3_rvfi_wb_t monitor = event_order_monitor_n8_w3_rvfi_wb_open(SOC_MONITOR_BASE);
-        uint32_t ctrl = event_order_monitor_n8_w3_rvfi_wb_ctrl_read(&monitor);
-        if (ctrl & EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CTRL_ENABLE) {
+        SOC_MONITOR(t) monitor = SOC_MONITOR(open)(SOC_MONITOR_BASE);
+        uint32_t ctrl = SOC_MONITOR(ctrl_read)(&monitor);
+        if (ctrl & SOC_MONITOR_C(CTRL_ENABLE)) {
             kernel.matches++;
             kernel.match_pc = regs[0];
-            event_order_monitor_n8_w3_rvfi_wb_ctrl_write(&monitor, ctrl & ~EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CTRL_ENABLE);
+            SOC_MONITOR(ctrl_write)(&monitor, ctrl & ~SOC_MONITOR_C(CTRL_ENABLE));
         }
     }
+#endif
     return regs;
 }
 

@@ -5,7 +5,12 @@
  *     uint32_t *irq(uint32_t *regs, uint32_t irqs)
  * (regs[0] = the return address, regs[n] = xn; the pointer it returns is the frame that
  * is restored) and returns with retirq. main() runs with the stack at the top of RAM
- * and with every IRQ unmasked; its return value is stored into the exit register. */
+ * and with every IRQ unmasked; its return value is the exit code: passed to
+ * runtime_exit() when the program has one (the tiny kernel's, kernel.h: a system call
+ * that stops tracing and flushes the PMU's profile table before it exits), else stored
+ * into the exit register. The section .pmugen_soc (not loaded) names the system the
+ * runtime was generated for (soc_system.h), which `pmugen soc run` reads. */
+#include "soc_system.h"
 #define SOC_EXIT 0x10000004
 
 /* PicoRV32's custom instructions (opcode 0x0B); q registers are numbered like x0..x3. */
@@ -64,9 +69,13 @@ reset:
     j 1b
 2:  MASKIRQ(zero, zero)         /* unmask every IRQ (PicoRV32 starts with all masked) */
     call main
-    li t0, SOC_EXIT
+    .weak runtime_exit
+    la t0, runtime_exit         /* 0 without one */
+    beqz t0, 3f
+    jalr t0                     /* does not return */
+3:  li t0, SOC_EXIT
     sw a0, 0(t0)
-3:  j 3b
+5:  j 5b
 
 /* Without an irq() of the program's own, any interrupt ends the run with the pending
  * IRQ mask as the exit code (an ECALL gives 2), rather than returning into a loop. */
@@ -83,3 +92,6 @@ irq_regs:
 irq_stack:
     .fill 256, 4
 irq_stack_top:
+
+    .section .pmugen_soc, "", @progbits
+    .asciz SOC_SYSTEM
