@@ -49,7 +49,7 @@ pub struct TableShape {
 impl TableShape {
     /// The table of the PMU of `params`, if it has one (E > 0).
     pub fn of(params: &crate::pmu::params::PmuParams) -> Option<Self> {
-        (params.profile_entries != 0).then(|| Self {
+        (params.profile_entries != 0).then_some(Self {
             entries: params.profile_entries,
             threads: params.threads,
             counters: params.counters,
