@@ -44,7 +44,7 @@ impl ProfileTable {
         let mut v = String::new();
         verilog!(v, "always @(posedge clock) begin");
         verilog!(v, "    if (write_enable & ~reset) memory[write_address] <= write_data;");
-        verilog!(v, "    if (read_enable & ~reset) read_data_q <= memory[read_address];");
+        verilog!(v, "    read_data_q <= memory[read_address];");
         verilog!(v, "end");
         verilog!(v, "always @(posedge clock) begin\n    if (reset) begin");
         for register in self.flip_flops() {

@@ -3,7 +3,7 @@
 //! Latency: with SUMMARIZE = 0 the queue's stream passes through combinationally, so
 //! the trace ports are §13's word for word and cycle for cycle; a summed record of n
 //! words occupies the table n + 1 cycles (idle, n − 1 taking, updating). The RAM has
-//! one write port and one registered read port with a read enable: the entry read when
+//! one write port and one registered read port: the entry read when
 //! a record's first word moves stays in the read register through taking, updating
 //! and sending. The trace ports are functions of registers and of the queue's stream.
 //!

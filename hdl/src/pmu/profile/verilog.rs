@@ -1,5 +1,5 @@
 //! The profile table's Verilog: the RAM (one write port, one registered read port
-//! with a read enable: block RAM on every family), the phase register and its next
+//! that reloads every cycle: block RAM on every family), the phase register and its next
 //! value, and the trace ports. Its Rust twin is `table.rs` and `edge.rs`; the block's
 //! lockstep test proves the two equal.
 use super::table::{Phase, ProfileTable};
@@ -113,7 +113,7 @@ impl ProfileTable {
         let last_index = literal(l, shape.entries as u64 - 1);
         let next_entry = format!(
             "if (index_q == {last_index}) begin ends_flush = 1'b1; phase_d = {}; end \
-             else begin read_enable = 1'b1; read_address = index_q + {}; index_d = index_q + {}; phase_d = {}; end",
+             else begin read_address = index_q + {}; index_d = index_q + {}; phase_d = {}; end",
             phase(Phase::Idle),
             literal(l, 1),
             literal(l, 1),
@@ -121,25 +121,23 @@ impl ProfileTable {
         );
         let mut v = String::new();
         verilog!(v, "reg [2:0] phase_d;\nreg [{}:0] index_d;\nreg [{}:0] word_d;", l - 1, wb - 1);
-        verilog!(
-            v,
-            "reg read_enable;\nreg [{0}:0] read_address;\nreg write_enable;\nreg [{0}:0] write_address;",
-            l - 1
-        );
+        verilog!(v, "reg [{0}:0] read_address;\nreg write_enable;\nreg [{0}:0] write_address;", l - 1);
         verilog!(v, "reg [{}:0] write_data;\nreg ends_flush;\nreg evicted_now;", bits - 1);
         verilog!(v, "always @(*) begin");
         verilog!(
             v,
             "    phase_d = phase_q; index_d = index_q; word_d = word_q; ends_flush = 1'b0; evicted_now = 1'b0;"
         );
-        verilog!(v, "    read_enable = 1'b0; read_address = index_q;");
+        // The read register reloads every cycle; the entry in use stays in it because
+        // the address is its index and nothing writes it while it is used (§15.4).
+        verilog!(v, "    read_address = index_q;");
         verilog!(v, "    write_enable = 1'b0; write_address = index_q; write_data = {bits}'h0;");
         verilog!(v, "    if (clearing_q) begin write_enable = 1'b1; index_d = index_q + {}; end", literal(l, 1));
         verilog!(v, "    case (phase_q)");
         verilog!(v, "        {}: begin", phase(Phase::Idle));
         verilog!(
             v,
-            "            if (walk_due) begin if (~clearing_q) begin read_enable = 1'b1; read_address = {0}; index_d = {0}; phase_d = {1}; end end",
+            "            if (walk_due) begin if (~clearing_q) begin read_address = {0}; index_d = {0}; phase_d = {1}; end end",
             literal(l, 0),
             phase(Phase::Walking)
         );
@@ -151,7 +149,7 @@ impl ProfileTable {
         );
         verilog!(
             v,
-            "            else if (moves) begin read_enable = 1'b1; read_address = first_index; index_d = first_index; word_d = {}; phase_d = {}; end",
+            "            else if (moves) begin read_address = first_index; index_d = first_index; word_d = {}; phase_d = {}; end",
             literal(wb, 1),
             phase(Phase::Taking)
         );
