@@ -179,7 +179,14 @@ fn generate_pmu(name: &str, args: &[&str]) -> (bool, String, PathBuf) {
 
 #[test]
 fn pmu_parameters_out_of_range_are_refused_naming_flag_and_range() {
-    let cases: [(&[&str], &str); 10] = [
+    let table = "0 (no profile table) or a power of 2 in 16..=4096";
+    let not_power = format!("--profile-entries (E) = 100 is not allowed: {table}");
+    let too_small = format!("--profile-entries (E) = 8 is not allowed: {table}");
+    let too_large = format!("--profile-entries (E) = 8192 is not allowed: {table}");
+    let cases: [(&[&str], &str); 13] = [
+        (&["--profile-entries", "100"], &not_power),
+        (&["--profile-entries", "8"], &too_small),
+        (&["--profile-entries", "8192"], &too_large),
         (&["--trace-depth", "100"], "--trace-depth (D) = 100 is not a power of 2; allowed: a power of 2 in 2..=1024"),
         (&["--trace-depth", "2048"], "--trace-depth (D) = 2048 is out of range 2..=1024"),
         (&["--address-width", "15"], "--address-width (AW) = 15 is out of range 16..=48"),
@@ -197,6 +204,21 @@ fn pmu_parameters_out_of_range_are_refused_naming_flag_and_range() {
         assert!(text.contains(message), "{args:?}: expected `{message}` in:\n{text}");
         assert!(!out.exists(), "{args:?} wrote {}", out.display());
     }
+}
+
+/// The profile table belongs to the PMU's trace unit: the monitor refuses its flag,
+/// saying so, and writes nothing.
+#[test]
+fn the_monitor_refuses_a_profile_table() {
+    let out = scratch("monitor-profile");
+    let out_text = out.to_string_lossy().into_owned();
+    let (ok, text) = pmugen(&["generate", "monitor", "--profile-entries", "16", "--out", &out_text]);
+    assert!(
+        !ok && text
+            .contains("the event-order monitor has no trace unit; --profile-entries sizes the PMU's profile table"),
+        "{text}"
+    );
+    assert!(!out.exists(), "wrote {}", out.display());
 }
 
 /// One bad event table: its file name, its JSON and the message the refusal must contain.

@@ -6,15 +6,17 @@
 //! counting up to 255 per cycle (an 8-bit field, sums of up to 1020 with ANY). The
 //! stimulus traces too (block ends, pids, TRACE_* writes, backpressure); tracing
 //! corners (T,K,CW,D,AW) = (1,1,16,2,16) and (2,4,64,16,48). The stream captured from
-//! Verilator is decoded by `pmugen::trace` and must give the reference model's records.
+//! Verilator is decoded by `pmugen::trace` and must give the reference model's records;
+//! with a profile table, its summary records merged must give every record's counts.
 
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
 use pmugen::trace::{decode, TraceFormat, Word};
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
-use pmugen_sim::ports::pmu::PmuOutputs;
+use pmugen_sim::ports::pmu::{PmuInputs, PmuOutputs};
 use pmugen_sim::reference::ReferencePmu;
+use std::collections::BTreeMap;
 
 fn run(params: PmuParams, cycles: u64, seed: u64) {
     let design = PmuDesign::new(params);
@@ -150,4 +152,95 @@ fn an_event_of_up_to_255_per_cycle_100k_cycles() {
         {"EventName": "L2_MISS", "EventCode": "0xCB", "UMask": "0x10", "Scope": "core", "PerCycleMax": 255}
     ]"#;
     run(PmuParams::new(4, 2, 32, table(json, "wide", 2)).unwrap(), 100_000, 0xC0_255);
+}
+
+/// A register write by ring 0 at `addr`, everything else quiet and the consumer ready.
+fn write(addr: u8, data: u64) -> PmuInputs {
+    PmuInputs {
+        reg_write: true,
+        reg_priv: true,
+        reg_addr: addr,
+        reg_wdata: data,
+        trace_ready: true,
+        pm_mark: 0xF,
+        ..Default::default()
+    }
+}
+
+/// The records' totals per (thread, block address): (executions, the sum of each value).
+type Totals = BTreeMap<(usize, u64), (u64, Vec<u64>)>;
+
+fn add(totals: &mut Totals, key: (usize, u64), executions: u64, values: &[u64]) {
+    let entry = totals.entry(key).or_insert_with(|| (0, vec![0; values.len()]));
+    entry.0 += executions;
+    for (sum, value) in entry.1.iter_mut().zip(values) {
+        *sum += value;
+    }
+}
+
+/// docs/pmu.md §15.5 end to end: a PMU with a profile table under the random stimulus
+/// (SUMMARIZE toggled, flushes, stalls, drops), then TRACE_EN cleared and two flushes;
+/// the stream captured from Verilator (which follows the reference model cycle by
+/// cycle), decoded by `pmugen::trace` with its summary records merged, gives per block
+/// exactly the executions and sums of every record the PMU made and did not drop.
+fn profile_totals_equal_the_records(params: PmuParams, cycles: usize, seed: u64) {
+    let design = PmuDesign::new(params.clone());
+    let mut verilator = design.verilator(None).unwrap_or_else(|e| panic!("{e}"));
+    let mut reference = ReferencePmu::new(params.port_config());
+    reference.log_trace_records();
+    // No reset after the first cycle: a reset empties the table, whose entries are then never sent.
+    let mut inputs: Vec<PmuInputs> =
+        design.stimulus(seed).take(cycles).enumerate().map(|(i, input)| PmuInputs { reset: i == 0, ..input }).collect();
+    let drain = (params.profile_entries + params.trace_depth) * (params.counters + 3) + 100;
+    let quiet = PmuInputs { trace_ready: true, pm_mark: 0xF, ..Default::default() };
+    inputs.push(write(0x40, 0));
+    for _ in 0..2 {
+        inputs.push(write(0x43, 0x3));
+        inputs.extend(std::iter::repeat_n(quiet.clone(), drain));
+    }
+    inputs.push(PmuInputs { reg_read: true, reg_priv: true, reg_addr: 0x43, ..quiet.clone() });
+    inputs.push(quiet);
+    let mut outputs = Vec::new();
+    verilator.step_batch(&inputs, &mut outputs);
+    let (mut words, mut previous, mut made) = (Vec::new(), PmuOutputs::default(), Totals::new());
+    for (input, output) in inputs.iter().zip(&outputs) {
+        if previous.trace_valid && input.trace_ready {
+            words.push(Word { data: previous.trace_data, last: Some(previous.trace_last) });
+        }
+        assert_eq!(reference.step(input), *output, "Verilator follows the reference");
+        for (record, _) in reference.take_trace_records().into_iter().filter(|(_, dropped)| !dropped) {
+            let key = ((record[0] >> 61 & 3) as usize, record[0] & ((1 << params.address_width) - 1));
+            add(&mut made, key, 1, &record[record.len() - params.counters..]);
+        }
+        previous = *output;
+    }
+    assert_eq!(outputs[outputs.len() - 1].reg_rdata & 2, 0, "FLUSH still reads 1 after the drain");
+    let format = TraceFormat {
+        threads: params.threads,
+        counters: params.counters,
+        counter_width: params.counter_width,
+        address_width: params.address_width,
+    };
+    let records = decode(&words, &format).unwrap_or_else(|e| panic!("{e}"));
+    let mut sent = Totals::new();
+    for record in &records {
+        add(&mut sent, (record.thread, record.address), record.executions(), &record.values);
+    }
+    let summaries = records.iter().filter(|record| record.summary.is_some()).count();
+    let executions: u64 = made.values().map(|(executions, _)| executions).sum();
+    println!(
+        "{}: {executions} records made and kept, {} records on the stream, {summaries} of them summaries",
+        design.top_name(),
+        records.len()
+    );
+    assert!(summaries > 100 && summaries * 4 < records.len() * 3, "{summaries} summaries of {} records", records.len());
+    assert_eq!(sent, made, "the stream's totals per block against the records made");
+}
+
+#[test]
+fn profile_tables_count_every_record_once() {
+    let small = PmuParams::with_default_table(3, 1, 16).with_trace(2, 16).unwrap().with_profile(16).unwrap();
+    profile_totals_equal_the_records(small, 100_000, 0xC0_1516);
+    let soc = PmuParams::with_default_table(1, 4, 40).with_trace(16, 32).unwrap().with_profile(64).unwrap();
+    profile_totals_equal_the_records(soc, 100_000, 0xC0_1464);
 }
