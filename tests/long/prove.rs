@@ -81,6 +81,17 @@ fn the_default_monitor_is_proved_and_the_default_pmu_passes_a_bounded_check() {
     all_rows(&text, "| passed to depth 3 |", 136);
 }
 
+/// The profile table's properties hold through its clearing and while records pass
+/// (deeper counterexamples are the lockstep's, docs/formal.md §4).
+#[test]
+fn the_pmu_with_a_profile_table_passes_a_bounded_check() {
+    let design = ["pmu", "--threads", "1", "--counters", "1", "--trace-depth", "2", "--profile-entries", "16"];
+    let (ok, text) = prove(&design, &["--mode", "bmc", "--depth", "12"], "prove_profile");
+    assert!(ok, "{text}");
+    all_rows(&text, "| passed to depth 12 |", 47);
+    assert!(text.contains("| profile | records_counted_once | passed"), "{text}");
+}
+
 /// One planted bug: where (a line of the generated Verilog, changed), and the
 /// property that must catch it.
 struct Bug {
