@@ -11,7 +11,7 @@
  *
  *     pmugen soc run target/pmugen/soc/examples/profile.elf
  *     pmugen profile target/pmugen/soc/trace.hex --elf target/pmugen/soc/examples/profile.elf \
- *         --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json --sort BRANCH_TAKEN
+ *         --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_picorv32_design.json --sort BRANCH_TAKEN
  */
 #include "kernel.h"
 
@@ -90,7 +90,7 @@ __attribute__((noinline)) static void setup(uint32_t seed)
 int main(void)
 {
     profile_counters_start(TICK);
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN);
+    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN);
 
     setup(1);
     workload_sort();

@@ -58,7 +58,7 @@ pub enum SocAction {
     /// exits: the console on stdout, the firmware's exit code as pmugen's.
     #[command(
         after_help = "Example:\n  pmugen soc run target/pmugen/soc/examples/count.elf --rvfi-log target/count.rvfi\n  \
-                            pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_design.json"
+                            pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_rvfi_picorv32_design.json"
     )]
     Run(RunArgs),
 }

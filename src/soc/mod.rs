@@ -29,7 +29,7 @@ use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
-use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
+use pmugen_hdl::rvfi::params::{Core, RvfiOptions, Xlen};
 use pmugen_sim::ports::pmu::DEFAULT_ADDRESS_WIDTH;
 
 /// The monitor's event lines, E1 to E8 (docs/soc.md §2.2).
@@ -46,23 +46,25 @@ pub const RUNTIME: [(&str, &str); 4] = [
     ("kernel.h", include_str!("../../examples/soc/runtime/kernel.h")),
 ];
 
-/// The PMU of the SoC: T=1, K=4, CW=40 on PicoRV32's RVFI port, `--kernel handler`.
+/// The PMU of the SoC: T=1, K=4, CW=40 on PicoRV32's RVFI port, `--core picorv32`
+/// (whose kernel rule is `handler`).
 pub fn pmu() -> Result<RvfiPmuDesign> {
     pmu_for(&SocConfig::REFERENCE)
 }
 
-/// The PMU of an SoC of `config`: T=1, CW=40, `--kernel handler`, its K and D.
+/// The PMU of an SoC of `config`: T=1, CW=40, `--core picorv32`, its K and D.
 pub fn pmu_for(config: &SocConfig) -> Result<RvfiPmuDesign> {
     let params = PmuParams::new(1, config.counters as u64, 40, EventTable::riscv_table())?
         .with_trace(config.trace_depth as u64, DEFAULT_ADDRESS_WIDTH as u64)?;
-    Ok(RvfiPmuDesign::new(params, RvfiOptions { xlen: Xlen::Rv32, kernel_rule: KernelRule::Handler }, "riscv.json")?)
+    Ok(RvfiPmuDesign::new(params, RvfiOptions::for_core(Core::Picorv32, Xlen::Rv32), "riscv.json")?)
 }
 
 /// The monitor of the SoC: N=8, W=3 with the event lines of [`MONITOR_EVENTS`].
 pub fn monitor() -> Result<RvfiMonitorDesign> {
     let names: Vec<String> = MONITOR_EVENTS.iter().map(|n| n.to_string()).collect();
     let params = MonitorParams { events: 8, order_width: 3, options: Default::default() };
-    RvfiMonitorDesign::new(params, RvfiOptions::default(), &names).map_err(anyhow::Error::msg)
+    RvfiMonitorDesign::new(params, RvfiOptions::for_core(Core::Picorv32, Xlen::Rv32), &names)
+        .map_err(anyhow::Error::msg)
 }
 
 /// The name of the SoC's copy of `design` behind `bus`: under the SoC's prefix.
@@ -137,7 +139,7 @@ pub fn system_for(config: &SocConfig) -> Result<System> {
         Artifact { name: "pmugen_soc.v".into(), text: soc },
         Artifact {
             name: format!("{pmu_top}.v"),
-            text: inner_header(&pmu_top, &format!("the SoC's PMU ({pmu_name}, --kernel handler)")) + &pmu_verilog,
+            text: inner_header(&pmu_top, &format!("the SoC's PMU ({pmu_name}, --core picorv32)")) + &pmu_verilog,
         },
     ];
     if let Some((slot, name, verilog)) = &monitor {

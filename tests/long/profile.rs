@@ -11,14 +11,14 @@ use std::collections::BTreeMap;
 
 use crate::common::cli::{pmugen, scratch};
 use crate::soc_examples::{run, run_elf, soc_dir, Run};
-use pmugen_sim::reference::rvfi::{summarize_log, Block, Event, KernelRule, Xlen};
+use pmugen_sim::reference::rvfi::{summarize_core_log, Block, Core, Event, KernelRule, Xlen};
 
 /// The events the firmware program, in counter order.
 const EVENTS: [Event; 4] = [Event::Instret, Event::Load, Event::Store, Event::BranchTaken];
 
 /// The SoC's PMU description.
 fn design() -> String {
-    soc_dir().join("pmu_riscv_t1_k4_c40_rvfi_design.json").to_str().unwrap().to_string()
+    soc_dir().join("pmu_riscv_t1_k4_c40_rvfi_picorv32_design.json").to_str().unwrap().to_string()
 }
 
 /// Per (pid, key): executions and the four totals.
@@ -42,7 +42,7 @@ fn expected(run: &Run, setups: &[Setup], pids: &[u32], marks: &[bool]) -> (Total
     assert_eq!(ctrl.len(), 2 * setups.len(), "{}: TRACE_CTRL writes {ctrl:?}", run.name);
     let switches = run.first_stores_of("kernel_process");
     assert!(switches.len() >= pids.len(), "{}: {} switches for {pids:?}", run.name, switches.len());
-    let summary = summarize_log(&run.log, Xlen::Rv32, KernelRule::Handler, 32);
+    let summary = summarize_core_log(&run.log, Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
     let (mut blocks, mut functions, mut split) = (Totals::new(), Totals::new(), 0);
     for block in &summary.blocks {
         let Some(window) =
@@ -190,7 +190,7 @@ int main(void)
 {
     sys_pmu_program(0, EV(INSTRET), EVTSEL(USR));
     sys_pmu_start(1);
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN, 0, 0);
+    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_TRACE_CTRL_TRACE_EN, 0, 0);
     uint32_t s = blocks(700);
     put_value("dropped", sys_trace(0, 0, 0));
     put_value("sum", s);
@@ -208,7 +208,7 @@ fn a_full_sink_drops_exactly_the_records_beyond_its_and_the_queues_capacity() {
     assert!(ok, "{text}");
     let run = run_elf("overrun", &work.join("overrun.elf"));
     let ctrl = run.first_stores_of("kernel_trace_ctrl");
-    let summary = summarize_log(&run.log, Xlen::Rv32, KernelRule::Handler, 32);
+    let summary = summarize_core_log(&run.log, Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
     let traced: Vec<&Block> =
         summary.blocks.iter().filter(|b| ctrl[0] < b.end_cycle && b.end_cycle < ctrl[1]).collect();
     // The sink holds 1024 words: whole records of 6 words (the first, with its pid

@@ -9,7 +9,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use crate::common::cli::{pmugen, scratch};
-use pmugen_sim::reference::rvfi::{parse_log, summarize_log, Event, KernelRule, Retirement, Ring, Xlen, RETIRQ};
+use pmugen_sim::reference::rvfi::{
+    parse_log, summarize_core_log, Core, Event, KernelRule, Retirement, Ring, Xlen, RETIRQ,
+};
 
 /// `pmugen soc` into a fresh directory, and the model built there by a first run of
 /// count.elf with its retirement log: (directory, count's stdout).
@@ -139,7 +141,7 @@ fn count_prints_what_the_independent_checker_counts_from_the_retirement_log() {
     // request's: the user retirements between the first handler's return and the
     // second handler's entry.
     let window = &log[spans[0].1 + 1..spans[1].0];
-    let summary = summarize_log(window, Xlen::Rv32, KernelRule::Handler, 32);
+    let summary = summarize_core_log(window, Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
     for (name, event) in [
         ("INSTRET", Event::Instret),
         ("LOAD", Event::Load),
@@ -155,8 +157,8 @@ fn count_prints_what_the_independent_checker_counts_from_the_retirement_log() {
     let rdinstret: Vec<usize> =
         (0..log.len()).filter(|&c| log[c].valid && log[c].insn & 0xFFFF_F07F == 0xC020_2073).collect();
     assert_eq!(rdinstret.len(), 2, "{rdinstret:?}");
-    let both = summarize_log(&log[..rdinstret[1]], Xlen::Rv32, KernelRule::Handler, 32);
-    let before = summarize_log(&log[..rdinstret[0]], Xlen::Rv32, KernelRule::Handler, 32);
+    let both = summarize_core_log(&log[..rdinstret[1]], Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
+    let before = summarize_core_log(&log[..rdinstret[0]], Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
     let instret = both.counts.total(Event::Instret) - before.counts.total(Event::Instret);
     assert_eq!(printed(stdout, "rdinstret"), instret, "{stdout}");
     assert!(instret > printed(stdout, "INSTRET"), "the kernel's instructions are in rdinstret's count");
@@ -215,17 +217,17 @@ fn firmware_that_never_exits_stops_at_max_cycles_writing_nothing() {
 
 /// A firmware that traces its own blocks: the handler turns tracing on (counter 0
 /// counting user INSTRET) and off, the program prints how many words the sink holds.
-const TRACING: &str = r#"#include "pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h"
+const TRACING: &str = r#"#include "pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_driver.h"
 #include "soc.h"
-#define PMU(name) pmu_riscv_t1_k4_c40_rvfi_wb32_##name
+#define PMU(name) pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_##name
 uint32_t *irq(uint32_t *regs, uint32_t irqs)
 {
     if (irqs & (1u << SOC_IRQ_TRAP)) {
         PMU(t) pmu = PMU(open)(SOC_PMU_BASE, 0);
         if (regs[10] == 1) {
-            PMU(program)(&pmu, 0, PMU_RISCV_T1_K4_C40_RVFI_WB32_EV_INSTRET, PMU_RISCV_T1_K4_C40_RVFI_WB32_PERF_EVTSEL_USR);
+            PMU(program)(&pmu, 0, PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_EV_INSTRET, PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_PERF_EVTSEL_USR);
             PMU(start)(&pmu, 1);
-            PMU(trace_ctrl_write)(&pmu, PMU_RISCV_T1_K4_C40_RVFI_WB32_TRACE_CTRL_TRACE_EN);
+            PMU(trace_ctrl_write)(&pmu, PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_TRACE_CTRL_TRACE_EN);
         } else {
             PMU(trace_ctrl_write)(&pmu, 0);
         }
@@ -274,7 +276,7 @@ fn the_trace_words_reach_the_sink_and_the_trace_file_and_decode() {
     assert!(words > 10, "ten loop iterations end ten blocks at least: {words} words");
     assert_eq!(printed(&stdout, "words"), words, "the sink holds every word the trace file has");
     assert_eq!(printed(&stdout, "popped"), words, "and gives each back once");
-    let design = dir.join("pmu_riscv_t1_k4_c40_rvfi_design.json");
+    let design = dir.join("pmu_riscv_t1_k4_c40_rvfi_picorv32_design.json");
     let decoded = work.join("decoded");
     let (ok, text) = pmugen(&[
         "trace",

@@ -13,7 +13,7 @@ use crate::common::cli::pmugen;
 use pmugen_sim::ports::monitor::MonitorInputs;
 use pmugen_sim::reference::monitor::{addr, cmd, ctrl};
 use pmugen_sim::reference::rvfi::{
-    parse_log, summarize_log, Event, HartRules, KernelRule, Retirement, RingCounts, Xlen,
+    parse_log, summarize_core_log, Core, Event, HartRules, KernelRule, Retirement, RingCounts, Xlen,
 };
 use pmugen_sim::reference::ReferenceMonitor;
 
@@ -91,7 +91,9 @@ impl Run {
     /// summaries of two prefixes, so that each retirement's ring follows the kernel rule
     /// from reset on.
     fn counts(&self, from: usize, to: usize) -> RingCounts {
-        let summary = |end: usize| summarize_log(&self.log[..end], Xlen::Rv32, KernelRule::Handler, 32).counts;
+        let summary = |end: usize| {
+            summarize_core_log(&self.log[..end], Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32).counts
+        };
         let (before, through) = (summary(from), summary(to));
         let mut counts = RingCounts::default();
         for i in 0..counts.user.len() {
@@ -334,7 +336,7 @@ fn order_example() {
         Event::Call,
         Event::Return,
     ];
-    let mut rules = HartRules::new(Xlen::Rv32, KernelRule::Handler);
+    let mut rules = HartRules::for_core(Xlen::Rv32, KernelRule::Handler, Core::Picorv32);
     for (i, r) in run.log.iter().enumerate() {
         let events = rules.cycle(r).events;
         if i > open && i < close {

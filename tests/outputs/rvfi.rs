@@ -49,7 +49,7 @@ fn check_ports_and_tools<I, O>(
 
 #[test]
 fn rvfi_tops_have_the_documented_ports_and_lint_clean() {
-    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler, ..RvfiOptions::default() };
     let driven = ["events", "core_events", "kernel", "bb_end", "bb_addr"];
     for (threads, counters, options, xlen) in [(1, 4, RvfiOptions::default(), 32), (4, 2, handler64, 64)] {
         let design = pmu(threads, counters, options);
@@ -68,7 +68,7 @@ fn rvfi_tops_have_the_documented_ports_and_lint_clean() {
 fn rvfi_tops_declare_every_flip_flop_of_their_netlist() {
     use pmugen::report::netlist::analyse;
     use pmugen_hdl::rvfi::groups;
-    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler, ..RvfiOptions::default() };
     let design = pmu(2, 1, handler64);
     let top = design.top_name();
     let dir = scratch("rvfi-netlist");

@@ -1,8 +1,8 @@
 /* soc.h: the pmugen reference SoC for firmware (docs/soc.md §2): its memory map, the
  * console, exit, PID, PM_MARK, FAULTS and trace-sink registers, and PicoRV32's custom IRQ
  * instructions and counters. Freestanding C99, no library. The PMU and the monitor have
- * their own generated drivers (pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h,
- * event_order_monitor_n8_w3_rvfi_wb_driver.h), at SOC_PMU_BASE and SOC_MONITOR_BASE. */
+ * their own generated drivers (pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_driver.h,
+ * event_order_monitor_n8_w3_rvfi_picorv32_e13456789_wb_driver.h), at SOC_PMU_BASE and SOC_MONITOR_BASE. */
 #ifndef PMUGEN_SOC_H
 #define PMUGEN_SOC_H
 #include <stdbool.h>

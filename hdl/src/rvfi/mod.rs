@@ -35,6 +35,7 @@ pub mod monitor_top;
 pub mod params;
 pub mod pmu_top;
 pub mod port;
+pub mod reader;
 pub mod testing;
 
 /// What every `_rvfi` top has in the same form, for a top holding `adapter` and one
