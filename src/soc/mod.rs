@@ -7,6 +7,7 @@ pub mod board;
 pub mod command;
 pub mod compile;
 pub mod config;
+pub mod cores;
 pub mod firmware;
 mod interconnect;
 mod io;

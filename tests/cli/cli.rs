@@ -369,8 +369,13 @@ fn rvfi_flags_events_and_tables_are_refused_naming_the_flag_event_or_count_and_w
     std::fs::write(&core, r#"[{"EventName": "LOAD", "EventCode": "0x01", "UMask": "0x00", "Scope": "core"}]"#).unwrap();
     let (unknown, core) = (unknown.to_string_lossy().into_owned(), core.to_string_lossy().into_owned());
     let known = "CYCLES, INSTRET, STALL_CYCLES, LOAD, STORE, BRANCH, BRANCH_TAKEN, JUMP, CALL, RETURN, TRAP, INTERRUPT, SYSTEM, MULDIV";
-    let cases: [(&[&str], &[&str]); 12] = [
+    let cases: [(&[&str], &[&str]); 14] = [
         (&["pmu", "--kernel", "handler"], &["--kernel handler", "add --rvfi"]),
+        (&["monitor", "--core", "serv"], &["--core serv", "add --rvfi"]),
+        (
+            &["pmu", "--rvfi", "--core", "vexriscv"],
+            &["--core = 'vexriscv' is not a core the adapter knows; allowed: picorv32, serv, ibex or generic"],
+        ),
         (&["pmu", "--xlen", "64"], &["--xlen 64", "add --rvfi"]),
         (&["monitor", "--kernel", "mode"], &["--kernel mode", "add --rvfi"]),
         (&["monitor", "--rvfi-events", "CALL,RETURN"], &["--rvfi-events CALL,RETURN", "add --rvfi"]),

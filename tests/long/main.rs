@@ -14,6 +14,7 @@ mod bus32_cosim;
 mod bus_cosim;
 mod bus_wrappers;
 mod cli;
+mod cores;
 mod cosim;
 mod cosim_options;
 mod families;
