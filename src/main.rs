@@ -646,6 +646,7 @@ fn main() -> Result<()> {
                 counters: None,
                 no_monitor: false,
                 simulate: false,
+                cpu: Default::default(),
             })?;
             assert_eq!(code, 0);
             let speed = pmugen::soc::bench::speed(&out, cycles)?;

@@ -1,18 +1,18 @@
 /* count.c: a program that counts itself on the pmugen reference SoC (docs/soc.md §2).
  *
- * The PMU's control registers need ring 0, which on PicoRV32 (--kernel handler) means
- * "inside the IRQ handler": main() asks the handler through ECALL to program four
+ * The PMU's control registers need ring 0, which on PicoRV32 and SERV (--kernel handler)
+ * means "inside the IRQ handler", on Ibex machine mode: main() asks the handler through ECALL to program four
  * counters for user-mode INSTRET, LOAD, STORE and BRANCH_TAKEN, to let user code read
  * them (USER_ACCESS.RDPMC) and to start them; runs a small workload; asks the handler
  * to stop them; and prints the counts, read in user mode, beside PicoRV32's own
  * instruction counter (rdinstret) over the same stretch. Build and run:
  *     pmugen soc build examples/soc/count.c && pmugen soc run target/pmugen/soc/count.elf
  */
-#include "pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_driver.h"
 #include "soc.h"
+#include "soc_pmu.h"
 
-#define PMU(name) pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_##name
-#define EV(name) PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_EV_##name
+#define PMU(name) SOC_PMU(name)
+#define EV(name) SOC_PMU_C(EV_##name)
 
 enum request { REQUEST_START = 1, REQUEST_STOP = 2 };
 
@@ -27,8 +27,8 @@ uint32_t *irq(uint32_t *regs, uint32_t irqs)
         PMU(t) pmu = PMU(open)(SOC_PMU_BASE, 0);
         if (regs[10] == REQUEST_START) {
             for (unsigned i = 0; i < 4; i++)
-                PMU(program)(&pmu, i, events[i], PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_PERF_EVTSEL_USR);
-            PMU(user_access_write)(&pmu, PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_USER_ACCESS_RDPMC);
+                PMU(program)(&pmu, i, events[i], SOC_PMU_C(PERF_EVTSEL_USR));
+            PMU(user_access_write)(&pmu, SOC_PMU_C(USER_ACCESS_RDPMC));
             PMU(start)(&pmu, 0xF);
         } else if (regs[10] == REQUEST_STOP) {
             PMU(stop)(&pmu, 0xF);

@@ -34,7 +34,7 @@ int main(void)
     /* Ring 3 reads counter 0 itself (USER_ACCESS.RDPMC is 1 after reset): two bus reads
      * (+0, +4), both answered, no fault; the value is the one the kernel reports. */
     soc_clear_faults();
-    uint32_t direct = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_cntr_read(&pmu, 0);
+    uint32_t direct = (uint32_t)SOC_PMU(perf_cntr_read)(&pmu, 0);
     uint32_t read_faults = soc_faults();
     put_value("ring3.read", direct);
     put_value("ring3.read_faults", read_faults);
@@ -43,7 +43,7 @@ int main(void)
     /* Ring 3 writes PERF_EVTSEL[0] (ring 0 only): one bus write, answered ERR. */
     uint32_t evtsel_before = sys_pmu_evtsel(0);
     soc_clear_faults();
-    pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_evtsel_write(&pmu, 0, EV(STORE) | EVTSEL(OS) | EVTSEL(EN));
+    SOC_PMU(perf_evtsel_write)(&pmu, 0, EV(STORE) | EVTSEL(OS) | EVTSEL(EN));
     uint32_t write_faults = soc_faults();
     uint32_t evtsel_after = sys_pmu_evtsel(0);
     put_value("ring3.write_faults", write_faults);
@@ -52,12 +52,12 @@ int main(void)
     ok &= check("ring3_write_refused", write_faults == 1 && evtsel_after == evtsel_before);
 
     /* The kernel withdraws RDPMC: the same read is now refused, both halves, and reads 0. */
-    sys_pmu_user_access(PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_USER_ACCESS_RDTSC | PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_USER_ACCESS_SPFLT);
+    sys_pmu_user_access(SOC_PMU_C(USER_ACCESS_RDTSC) | SOC_PMU_C(USER_ACCESS_SPFLT));
     soc_clear_faults();
-    uint32_t locked = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_cntr_read(&pmu, 0);
+    uint32_t locked = (uint32_t)SOC_PMU(perf_cntr_read)(&pmu, 0);
     uint32_t locked_faults = soc_faults();
-    sys_pmu_user_access(PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_USER_ACCESS_RDTSC | PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_USER_ACCESS_RDPMC |
-                        PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_USER_ACCESS_SPFLT);
+    sys_pmu_user_access(SOC_PMU_C(USER_ACCESS_RDTSC) | SOC_PMU_C(USER_ACCESS_RDPMC) |
+                        SOC_PMU_C(USER_ACCESS_SPFLT));
     put_value("ring3.locked_read", locked);
     put_value("ring3.locked_faults", locked_faults);
     ok &= check("ring3_read_locked", locked == 0 && locked_faults == 2);

@@ -60,7 +60,7 @@ int main(void)
     uint32_t sum = 0, dropped = 0;
 
     /* Phase 1: record process 1 only. */
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_TRACE_CTRL_TRACE_EN | PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_TRACE_CTRL_PID_FILTER,
+    sys_trace(SOC_PMU_C(TRACE_CTRL_TRACE_EN) | SOC_PMU_C(TRACE_CTRL_PID_FILTER),
               1, KTRACE_DRAIN | KTRACE_PRINT);
     for (uint32_t round = 0; round < 3; round++) {
         sum += turn(2, true, round + 1);
@@ -69,8 +69,8 @@ int main(void)
     dropped += sys_trace(0, 0, 0);
 
     /* Phase 2: record both; process 2 runs unmarked and is frozen. */
-    sys_pmu_freeze(PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_FREEZE_CTRL_FREEZE_UNMARKED);
-    sys_trace(PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_TRACE_CTRL_TRACE_EN, 0, KTRACE_DRAIN | KTRACE_PRINT);
+    sys_pmu_freeze(SOC_PMU_C(FREEZE_CTRL_FREEZE_UNMARKED));
+    sys_trace(SOC_PMU_C(TRACE_CTRL_TRACE_EN), 0, KTRACE_DRAIN | KTRACE_PRINT);
     for (uint32_t round = 0; round < 2; round++) {
         sum += turn(1, true, round);
         sum += turn(2, false, round + 7);

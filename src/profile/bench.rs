@@ -47,8 +47,8 @@ pub fn measure(exe: &Path, dir: &Path) -> Result<ProfileSpeed> {
     std::fs::create_dir_all(dir)?;
     let c = dir.join("many.c");
     std::fs::write(&c, source())?;
-    compile::write_files(&crate::soc::firmware_files()?, dir)?;
-    let built = compile::build(&[c], dir, dir, "many")?;
+    compile::write_files(&crate::soc::firmware_files(crate::soc::cpu::Cpu::Picorv32)?, dir)?;
+    let built = compile::build(&[c], dir, dir, "many", crate::soc::cpu::Cpu::Picorv32)?;
     let bytes = std::fs::read(&built.elf)?;
     let symbols = Symbols::from_elf(&bytes, &built.elf.display().to_string())?;
     let entries: Vec<u64> = (0..FUNCTIONS).filter_map(|i| symbols.address_of(&format!("f{i}"))).collect();

@@ -12,12 +12,13 @@ const LOOP: [u32; 5] = [0x1000_2303, 0x0013_0313, 0x1060_2023, 0xfe03_1ae3, 0xff
 
 /// The speed of `cycles` cycles of the loop on the SoC's model in `out`, in cycles/s.
 pub fn speed(out: &Path, cycles: u64) -> Result<f64> {
-    let system = super::system()?;
+    let system = super::system(super::cpu::Cpu::Picorv32)?;
     std::fs::create_dir_all(out)?;
     let exe = run::model(&system, out)?;
     let files = RunFiles { trace: out.join(".bench-trace.hex"), rvfi_log: None };
     let started = Instant::now();
-    let summary = run::run(&exe, &LOOP, out, &files, &super::pmu_info()?, cycles, "bench loop")?;
+    let summary =
+        run::run(&exe, &LOOP, out, &files, &super::pmu_info(super::cpu::Cpu::Picorv32)?, cycles, "bench loop")?;
     if summary.outcome != Outcome::Limit || summary.cycles != cycles {
         bail!("the bench loop ended early: {:?} after {} cycles", summary.outcome, summary.cycles);
     }

@@ -4,6 +4,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 
+use super::cpu::Cpu;
 use super::{compile, firmware, run, system};
 
 /// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
@@ -44,6 +45,9 @@ pub struct SocArgs {
     /// under Verilator instead of building it, printing what the UART sends.
     #[arg(long, requires = "board")]
     pub simulate: bool,
+    /// The CPU: picorv32 (the reference), serv or ibex (docs/soc.md §2.9).
+    #[arg(long, value_name = "CPU", default_value = "picorv32", value_parser = parse_cpu)]
+    pub cpu: Cpu,
 }
 
 /// What `pmugen soc` does besides generating.
@@ -75,6 +79,9 @@ pub struct BuildArgs {
     /// The program's name (default: the first source's file stem).
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+    /// The CPU: picorv32 (the reference), serv or ibex (docs/soc.md §2.9).
+    #[arg(long, value_name = "CPU", default_value = "picorv32", value_parser = parse_cpu)]
+    pub cpu: Cpu,
 }
 
 /// `pmugen soc run`.
@@ -96,11 +103,22 @@ pub struct RunArgs {
     /// Stop with an error after this many cycles without an exit.
     #[arg(long, value_name = "N", default_value = "50000000", value_parser = crate::flags::parse_cycles)]
     pub max_cycles: u64,
+    /// The CPU: picorv32 (the reference), serv or ibex (docs/soc.md §2.9).
+    #[arg(long, value_name = "CPU", default_value = "picorv32", value_parser = parse_cpu)]
+    pub cpu: Cpu,
+}
+
+/// `--cpu`.
+fn parse_cpu(text: &str) -> Result<Cpu, String> {
+    text.parse()
 }
 
 /// Run `pmugen soc ...`; returns the process's exit code.
 pub fn main(args: SocArgs) -> Result<i32> {
     if let Some(name) = args.board {
+        if args.cpu != Cpu::Picorv32 {
+            bail!("--cpu {}: the board flow builds the PicoRV32 system; --cpu works in simulation", args.cpu);
+        }
         let board = crate::build::board(name.name())?;
         if board.family != crate::report::family::Family::Ice40 {
             anyhow::bail!(
@@ -122,7 +140,7 @@ pub fn main(args: SocArgs) -> Result<i32> {
         return Ok(0);
     }
     match args.action {
-        None => generate(&args.out.unwrap_or_else(|| PathBuf::from(DEFAULT_OUT))).map(|()| 0),
+        None => generate(&args.out.unwrap_or_else(|| PathBuf::from(DEFAULT_OUT)), args.cpu).map(|()| 0),
         Some(SocAction::Build(build)) => {
             let name = match &build.name {
                 Some(name) => name.clone(),
@@ -133,8 +151,8 @@ pub fn main(args: SocArgs) -> Result<i32> {
             }
             compile::check_sources(&build.sources)?;
             // The drivers and the runtime beside the program, as `pmugen soc` writes them.
-            compile::write_files(&super::firmware_files()?, &build.out)?;
-            let built = compile::build(&build.sources, &build.out, &build.out, &name)?;
+            compile::write_files(&super::firmware_files(build.cpu)?, &build.out)?;
+            let built = compile::build(&build.sources, &build.out, &build.out, &name, build.cpu)?;
             println!("wrote {} and {} ({} bytes)", built.elf.display(), built.hex.display(), built.bytes);
             Ok(0)
         }
@@ -148,15 +166,15 @@ fn output_dir(out: &Path) -> Result<()> {
 }
 
 /// `pmugen soc`: the SoC's files, then the example firmware.
-fn generate(out: &Path) -> Result<()> {
+fn generate(out: &Path, cpu: Cpu) -> Result<()> {
     if out.exists() && !out.is_dir() {
         bail!("--out {}: is a file, not a directory", out.display());
     }
-    let system = system()?;
+    let system = system(cpu)?;
     output_dir(out)?;
     compile::write_files(&system.files, out)?;
     println!(
-        "wrote {} (and {} more files: the PMU, the monitor, PicoRV32, drivers, runtime)",
+        "wrote {} (and {} more files: the PMU, the monitor, {cpu}, drivers, runtime)",
         out.join("pmugen_soc.v").display(),
         system.files.len() - 1
     );
@@ -167,7 +185,7 @@ fn generate(out: &Path) -> Result<()> {
             &[crate::design::Artifact { name: format!("{name}.c"), text: text.to_string() }],
             &sources,
         )?;
-        let built = compile::build(&[sources.join(format!("{name}.c"))], out, &examples, name)?;
+        let built = compile::build(&[sources.join(format!("{name}.c"))], out, &examples, name, cpu)?;
         println!("wrote {} ({} bytes)", built.elf.display(), built.bytes);
     }
     Ok(())
@@ -193,7 +211,7 @@ fn run_firmware(args: &RunArgs) -> Result<i32> {
     if args.out.exists() && !args.out.is_dir() {
         bail!("--out {}: is a file, not a directory", args.out.display());
     }
-    let system = system()?;
+    let system = system(args.cpu)?;
     output_dir(&args.out)?;
     let exe = run::model(&system, &args.out)?;
     let files = run::RunFiles { trace, rvfi_log: args.rvfi_log.clone() };
@@ -202,7 +220,7 @@ fn run_firmware(args: &RunArgs) -> Result<i32> {
         &image,
         &args.out,
         &files,
-        &super::pmu_info()?,
+        &super::pmu_info(args.cpu)?,
         args.max_cycles,
         &args.firmware.display().to_string(),
     )?;

@@ -62,7 +62,7 @@ pub struct Built {
 /// Compile `sources` into `out/<name>.elf` and `out/<name>.hex`, with the runtime and
 /// the drivers in `include` (written by [`super::firmware_files`]). A source that does
 /// not compile is refused with the compiler's messages; nothing is written then.
-pub fn build(sources: &[PathBuf], include: &Path, out: &Path, name: &str) -> Result<Built> {
+pub fn build(sources: &[PathBuf], include: &Path, out: &Path, name: &str, cpu: super::cpu::Cpu) -> Result<Built> {
     check_sources(sources)?;
     pmugen_sim::tools::require(&[GCC]).map_err(anyhow::Error::msg)?;
     std::fs::create_dir_all(out).with_context(|| format!("--out {}: cannot create the directory", out.display()))?;
@@ -71,6 +71,11 @@ pub fn build(sources: &[PathBuf], include: &Path, out: &Path, name: &str) -> Res
     let partial = out.join(format!(".{name}.elf.partial"));
     let runtime = include.join("runtime");
     let mut args: Vec<String> = FLAGS.iter().map(|f| f.to_string()).collect();
+    if cpu != super::cpu::Cpu::Picorv32 {
+        // Its runtime uses the CSR instructions, which ISA spec 2.2 has in the base ISA.
+        args.retain(|flag| !flag.starts_with("-march="));
+        args.extend([format!("-march={}", cpu.march()), "-misa-spec=2.2".into()]);
+    }
     args.extend([
         format!("-I{}", include.display()),
         format!("-I{}", runtime.display()),

@@ -4,6 +4,7 @@
 //! FPGA, with the same memory map and firmware interface.
 use anyhow::{bail, Result};
 
+use super::cpu::Cpu;
 use super::map;
 use pmugen_sim::ports::pmu::DEFAULT_TRACE_DEPTH;
 
@@ -40,6 +41,8 @@ pub struct SocConfig {
     /// Built for a board: the firmware is in the bitstream, and the console waits for the
     /// board's UART (an input `console_ready`).
     pub board: bool,
+    /// The CPU.
+    pub cpu: Cpu,
 }
 
 impl SocConfig {
@@ -52,7 +55,13 @@ impl SocConfig {
         ram: RamKind::Plain,
         sink_words: map::TRACE_WORDS,
         board: false,
+        cpu: Cpu::Picorv32,
     };
+
+    /// The simulated reference SoC on `cpu`.
+    pub fn reference(cpu: Cpu) -> SocConfig {
+        SocConfig { cpu, ..SocConfig::REFERENCE }
+    }
 
     /// The sizes checked.
     pub fn checked(self) -> Result<SocConfig> {
@@ -98,6 +107,10 @@ impl SocConfig {
             }
         };
         let monitor = if self.monitor { "monitor N=8" } else { "no monitor" };
-        format!("PMU K={}, D={}, {monitor}, {ram}, sink {} words", self.counters, self.trace_depth, self.sink_words)
+        let cpu = if self.cpu == Cpu::Picorv32 { String::new() } else { format!("{}, ", self.cpu) };
+        format!(
+            "{cpu}PMU K={}, D={}, {monitor}, {ram}, sink {} words",
+            self.counters, self.trace_depth, self.sink_words
+        )
     }
 }

@@ -26,16 +26,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "event_order_monitor_n8_w3_rvfi_picorv32_e13456789_wb_driver.h"
-#include "pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_driver.h"
 #include "soc.h"
+#include "soc_pmu.h"
 
-/* Short names for the PMU driver of this SoC. */
-typedef pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_t pmu_t;
-#define PMU_CW PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_CFG_CW
-#define PMU_K PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_CFG_K
-#define EV(name) PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_EV_##name
-#define EVTSEL(field) PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_PERF_EVTSEL_##field
+/* Short names for the PMU driver of this SoC (soc_pmu.h names it whatever the CPU). */
+typedef SOC_PMU(t) pmu_t;
+#define PMU_CW SOC_PMU_C(CFG_CW)
+#define PMU_K SOC_PMU_C(CFG_K)
+#define EV(name) SOC_PMU_C(EV_##name)
+#define EVTSEL(field) SOC_PMU_C(PERF_EVTSEL_##field)
 
 /* System call numbers (a7). */
 enum {
@@ -169,25 +168,25 @@ static struct {
     uint32_t trace_words;           /* words taken from the trace sink */
 } kernel;
 
-static inline pmu_t kernel_pmu(void) { return pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_open(SOC_PMU_BASE, 0); }
+static inline pmu_t kernel_pmu(void) { return SOC_PMU(open)(SOC_PMU_BASE, 0); }
 
 /* Start and stop are one PERF_GLOBAL_CTRL store each, the first store after the entry of
  * a function of their own, so that the tests find each window in the retirement log by
  * these functions' addresses (noclone keeps the symbols' names). */
 __attribute__((noinline, noclone)) static void kernel_pmu_start(const pmu_t *pmu, uint32_t mask)
 {
-    pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_start(pmu, mask);
+    SOC_PMU(start)(pmu, mask);
 }
 __attribute__((noinline, noclone)) static void kernel_pmu_stop(const pmu_t *pmu, uint32_t mask)
 {
-    pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_stop(pmu, mask);
+    SOC_PMU(stop)(pmu, mask);
 }
 
 /* TRACE_CTRL is one store, the first after the entry of a function of its own, so that
  * the tests find where tracing starts and stops in the retirement log. */
 __attribute__((noinline, noclone)) static void kernel_trace_ctrl(const pmu_t *pmu, uint32_t value)
 {
-    pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_trace_ctrl_write(pmu, value);
+    SOC_PMU(trace_ctrl_write)(pmu, value);
 }
 
 /* A process switch: the PID register first, in a function of its own, so that the tests
@@ -220,16 +219,16 @@ static inline void kernel_trace_drain(void)
  * empty for a few reads. */
 static inline uint32_t kernel_trace(const pmu_t *pmu, uint32_t ctrl, uint32_t pid, uint32_t options)
 {
-    uint32_t dropped = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_trace_dropped_read(pmu);
-    bool on = ctrl & PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_TRACE_CTRL_TRACE_EN;
+    uint32_t dropped = (uint32_t)SOC_PMU(trace_dropped_read)(pmu);
+    bool on = ctrl & SOC_PMU_C(TRACE_CTRL_TRACE_EN);
     if (on) {
         kernel.trace_options = options;
         if (options & KTRACE_PRINT)
             soc_puts("trace-begin\n");
         for (unsigned i = 0; i < PMU_K; i++)
-            pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_cntr_write(pmu, i, 0);
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_trace_dropped_write(pmu, 0);
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_trace_pid_write(pmu, pid);
+            SOC_PMU(perf_cntr_write)(pmu, i, 0);
+        SOC_PMU(trace_dropped_write)(pmu, 0);
+        SOC_PMU(trace_pid_write)(pmu, pid);
     }
     kernel_trace_ctrl(pmu, ctrl);
     if (!on) {
@@ -251,8 +250,8 @@ static inline uint32_t kernel_trace(const pmu_t *pmu, uint32_t ctrl, uint32_t pi
 static inline uint64_t kernel_count(const pmu_t *pmu, unsigned i)
 {
     if (kernel.shadowed & (1u << i))
-        return pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_shadow_read(pmu, i);
-    return pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_cntr_read(pmu, i);
+        return SOC_PMU(shadow_read)(pmu, i);
+    return SOC_PMU(perf_cntr_read)(pmu, i);
 }
 
 static inline void kernel_syscall(uint32_t *regs)
@@ -269,7 +268,7 @@ static inline void kernel_syscall(uint32_t *regs)
             result = (uint32_t)-1;
             break;
         }
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_program(&pmu, a0, (pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_event_t)a1, a2);
+        SOC_PMU(program)(&pmu, a0, (SOC_PMU(event_t))a1, a2);
         kernel.period[a0] = 0;
         break;
     case SYS_PMU_START:
@@ -277,7 +276,7 @@ static inline void kernel_syscall(uint32_t *regs)
          * started counter begins from 0 whether or not it has shadows. */
         for (unsigned i = 0; i < PMU_K; i++)
             if (a0 & kernel.shadowed & (1u << i))
-                pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_shadow_write(&pmu, i, 0);
+                SOC_PMU(shadow_write)(&pmu, i, 0);
         kernel_pmu_start(&pmu, a0);
         break;
     case SYS_PMU_STOP:
@@ -291,12 +290,12 @@ static inline void kernel_syscall(uint32_t *regs)
     }
     case SYS_PMU_SHADOWS:
         kernel.shadowed = a0 & ((1u << PMU_K) - 1);
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_shadow_ctrl_write(
-            &pmu, PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_SHADOW_CTRL_SAVE_ON_ENTRY(kernel.shadowed) |
-                      PMU_RISCV_T1_K4_C40_RVFI_PICORV32_WB32_SHADOW_CTRL_RESTORE_ON_EXIT(kernel.shadowed));
+        SOC_PMU(shadow_ctrl_write)(
+            &pmu, SOC_PMU_C(SHADOW_CTRL_SAVE_ON_ENTRY)(kernel.shadowed) |
+                      SOC_PMU_C(SHADOW_CTRL_RESTORE_ON_EXIT)(kernel.shadowed));
         break;
     case SYS_PMU_USER_ACCESS:
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_user_access_write(&pmu, a0);
+        SOC_PMU(user_access_write)(&pmu, a0);
         break;
     case SYS_PMU_OVERFLOW_EVERY:
         if (a0 >= PMU_K || a1 == 0) {
@@ -304,11 +303,11 @@ static inline void kernel_syscall(uint32_t *regs)
             break;
         }
         kernel.period[a0] = a1;
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_overflow_after(&pmu, a0, a1);
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_interrupt_enable(&pmu, a0, true);
+        SOC_PMU(overflow_after)(&pmu, a0, a1);
+        SOC_PMU(interrupt_enable)(&pmu, a0, true);
         break;
     case SYS_PMU_EVTSEL:
-        result = (uint32_t)pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_evtsel_read(&pmu, a0);
+        result = (uint32_t)SOC_PMU(perf_evtsel_read)(&pmu, a0);
         break;
     case SYS_TIMER:
         kernel.timer_period = a0;
@@ -321,7 +320,7 @@ static inline void kernel_syscall(uint32_t *regs)
         kernel_process(a0, a1 != 0);
         break;
     case SYS_PMU_FREEZE:
-        pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_freeze_ctrl_write(&pmu, a0);
+        SOC_PMU(freeze_ctrl_write)(&pmu, a0);
         break;
     case SYS_STATS: {
         const uint32_t stats[] = {kernel.ticks,    kernel.syscalls, kernel.entries,    kernel.overflows,
@@ -343,14 +342,14 @@ static inline void kernel_syscall(uint32_t *regs)
 static inline void kernel_pmi(void)
 {
     pmu_t pmu = kernel_pmu();
-    uint64_t status = pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_overflow_ack(&pmu);
+    uint64_t status = SOC_PMU(overflow_ack)(&pmu);
     for (unsigned i = 0; i < PMU_K; i++) {
         if (!(status & (1u << i)))
             continue;
         kernel.overflows++;
         if (kernel.period[i] != 0) {
-            uint64_t now = pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_cntr_read(&pmu, i);
-            pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_perf_cntr_write(&pmu, i, now - kernel.period[i]);
+            uint64_t now = SOC_PMU(perf_cntr_read)(&pmu, i);
+            SOC_PMU(perf_cntr_write)(&pmu, i, now - kernel.period[i]);
         }
     }
 }
@@ -395,12 +394,12 @@ uint32_t *irq(uint32_t *regs, uint32_t irqs)
          * happened. The handler's own loads, stores and jumps would go on matching, so
          * the IRQ is one-shot: the kernel notes where the program was and stops the
          * monitor's recording; the program turns it back on when it wants. */
-        event_order_monitor_n8_w3_rvfi_picorv32_e13456789_wb_t monitor = event_order_monitor_n8_w3_rvfi_picorv32_e13456789_wb_open(SOC_MONITOR_BASE);
-        uint32_t ctrl = event_order_monitor_n8_w3_rvfi_picorv32_e13456789_wb_ctrl_read(&monitor);
-        if (ctrl & EVENT_ORDER_MONITOR_N8_W3_RVFI_PICORV32_E13456789_WB_CTRL_ENABLE) {
+        SOC_MONITOR(t) monitor = SOC_MONITOR(open)(SOC_MONITOR_BASE);
+        uint32_t ctrl = SOC_MONITOR(ctrl_read)(&monitor);
+        if (ctrl & SOC_MONITOR_C(CTRL_ENABLE)) {
             kernel.matches++;
             kernel.match_pc = regs[0];
-            event_order_monitor_n8_w3_rvfi_picorv32_e13456789_wb_ctrl_write(&monitor, ctrl & ~EVENT_ORDER_MONITOR_N8_W3_RVFI_PICORV32_E13456789_WB_CTRL_ENABLE);
+            SOC_MONITOR(ctrl_write)(&monitor, ctrl & ~SOC_MONITOR_C(CTRL_ENABLE));
         }
     }
     return regs;

@@ -38,7 +38,16 @@ pub fn candidates(board: &Board) -> Vec<SocConfig> {
         "icebreaker" => (16384, RamKind::Spram { boot_words: 1024 }),
         _ => (1024, RamKind::Plain),
     };
-    let base = SocConfig { counters: 4, trace_depth: 256, monitor: true, ram_words, ram, sink_words: 256, board: true };
+    let base = SocConfig {
+        counters: 4,
+        trace_depth: 256,
+        monitor: true,
+        ram_words,
+        ram,
+        sink_words: 256,
+        board: true,
+        cpu: super::cpu::Cpu::Picorv32,
+    };
     [(4, true), (2, true), (1, true), (2, false), (1, false)]
         .into_iter()
         .map(|(counters, monitor)| SocConfig { counters, monitor, ..base })
