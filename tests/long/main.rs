@@ -29,5 +29,6 @@ mod rvfi;
 mod soc;
 mod soc_adapter;
 mod soc_board;
+mod soc_cpus;
 mod soc_examples;
 mod verilog_validity;

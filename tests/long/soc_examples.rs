@@ -122,10 +122,15 @@ pub(crate) fn run(name: &str) -> Run {
 
 /// Runs the firmware `elf` (called `name`) on the SoC of [`soc_dir`]: it must exit 0.
 pub(crate) fn run_elf(name: &str, elf: &std::path::Path) -> Run {
+    run_elf_in(name, elf, soc_dir(), "picorv32")
+}
+
+/// Runs the firmware `elf` (called `name`) on the SoC on `cpu` generated in `dir`: it
+/// must exit 0.
+pub(crate) fn run_elf_in(name: &str, elf: &std::path::Path, dir: &std::path::Path, cpu: &str) -> Run {
     // One Verilator model build at a time on this machine; later runs use its cache.
     static SERIAL: Mutex<()> = Mutex::new(());
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = soc_dir();
     let log_path = dir.join(format!("{name}.rvfi"));
     let trace = dir.join(format!("{name}.hex"));
     let args = [
@@ -138,6 +143,8 @@ pub(crate) fn run_elf(name: &str, elf: &std::path::Path) -> Run {
         log_path.to_str().unwrap(),
         "--trace",
         trace.to_str().unwrap(),
+        "--cpu",
+        cpu,
     ];
     let (ok, console) = pmugen(&args);
     assert!(ok, "{name} did not exit 0:\n{console}");

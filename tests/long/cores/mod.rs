@@ -6,7 +6,7 @@
 //! docs list for each core are asserted on that log, so a core that stops showing one
 //! fails here.
 mod bench;
-mod truth;
+pub(crate) mod truth;
 
 use crate::common::cli::scratch;
 use bench::Run;

@@ -54,8 +54,8 @@ pub fn parse(log: &str) -> Vec<Line> {
 }
 
 /// Each instruction of the ELF's text: address -> (mnemonic, operands), by
-/// `objdump -d -M no-aliases,numeric`; and the symbols `vectors` and `__kernel_end`.
-pub fn disassembly(elf: &Path) -> (HashMap<u32, (String, String)>, (u32, u32)) {
+/// `objdump -d -M no-aliases,numeric`.
+pub fn disassembly(elf: &Path) -> HashMap<u32, (String, String)> {
     let dir = elf.parent().unwrap();
     let elf = elf.to_str().unwrap();
     let (ok, text) = run_tool("riscv64-unknown-elf-objdump", &["-d", "-M", "no-aliases,numeric", elf], dir).unwrap();
@@ -70,13 +70,20 @@ pub fn disassembly(elf: &Path) -> (HashMap<u32, (String, String)>, (u32, u32)) {
             }
         }
     }
+    code
+}
+
+/// The addresses of the symbols `vectors` and `__kernel_end`: the trap handler's code.
+pub fn handler_code(elf: &Path) -> (u32, u32) {
+    let dir = elf.parent().unwrap();
+    let elf = elf.to_str().unwrap();
     let (ok, symbols) = run_tool("riscv64-unknown-elf-nm", &[elf], dir).unwrap();
     assert!(ok, "{symbols}");
     let symbol = |name: &str| {
         let line = symbols.lines().find(|l| l.ends_with(&format!(" {name}"))).expect(name);
         u32::from_str_radix(line.split_whitespace().next().unwrap(), 16).unwrap()
     };
-    (code, (symbol("vectors"), symbol("__kernel_end")))
+    (symbol("vectors"), symbol("__kernel_end"))
 }
 
 /// How the ring of an execution is known.
@@ -143,7 +150,7 @@ fn events(line: &Line, mnemonic: &str, operands: &str, entry: bool) -> u16 {
 /// `window.0 - 1 .. window.1 - 1`.
 pub fn counts(lines: &[Line], elf: &Path, ring_by: RingBy, window: (u64, u64)) -> Vec<[u64; 2]> {
     let window = (window.0 - 1, window.1 - 1);
-    let (code, (vectors, kernel_end)) = disassembly(elf);
+    let (code, (vectors, kernel_end)) = (disassembly(elf), handler_code(elf));
     let executed = executed(lines);
     let mut by_cycle = HashMap::new();
     for (line, _) in lines.iter().zip(&executed).filter(|(_, &run)| run) {

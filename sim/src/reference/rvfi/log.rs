@@ -115,7 +115,8 @@ pub fn summarize_core_log(
         let derived = rules.cycle(r);
         summary.counts.add(derived.events, derived.kernel);
         since_end.add(derived.events, derived.kernel);
-        if r.valid && !derived.kernel {
+        // A retirement as the core's reader takes it (SERV's stopped instruction is none).
+        if derived.events.contains(Event::Instret) && !derived.kernel {
             retirements.push(cycle);
         }
         if let Some(start) = derived.block_end {
