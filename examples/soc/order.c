@@ -17,9 +17,8 @@ enum { E_INSTRET, E_LOAD, E_STORE, E_BRANCH, E_BRANCH_TAKEN, E_JUMP, E_CALL, E_R
  * of a function of their own, so that the tests find the window in the retirement log. */
 __attribute__((noinline, noclone)) static void monitor_open(const monitor_t *monitor)
 {
-    SOC_MONITOR(cmd_write)(monitor, SOC_MONITOR_C(CMD_CLEAR_RECORD) |
-                                                             SOC_MONITOR_C(CMD_CLEAR_COUNT) |
-                                                             SOC_MONITOR_C(CMD_OPEN_WINDOW));
+    SOC_MONITOR(cmd_write)(monitor,
+                           SOC_MONITOR_C(CMD_CLEAR_RECORD) | SOC_MONITOR_C(CMD_CLEAR_COUNT) | SOC_MONITOR_C(CMD_OPEN_WINDOW));
 }
 __attribute__((noinline, noclone)) static uint32_t monitor_close(const monitor_t *monitor)
 {
