@@ -94,3 +94,40 @@ fn rvfi_tops_declare_every_flip_flop_of_their_netlist() {
     assert_eq!(counts.group(groups::BLOCK_START), 2 * (32 + 1));
     assert_eq!(counts.group(groups::READER), 2);
 }
+
+/// Every option that changes an `_rvfi` top's Verilog is in its name (docs/soc.md §1.5):
+/// the PMUs of every core, both kernel rules and both XLENs, and monitors of other
+/// events, have pairwise different module names, and two that differ only in their
+/// kernel rule lint together in one file.
+#[test]
+fn rvfi_configurations_have_module_names_of_their_own() {
+    let mut designs: Vec<(String, String)> = Vec::new();
+    for core in Core::ALL {
+        for kernel_rule in [KernelRule::Mode, KernelRule::Handler] {
+            for xlen in [Xlen::Rv32, Xlen::Rv64] {
+                let design = pmu(1, 1, RvfiOptions { xlen, kernel_rule, core });
+                designs.push((design.top_name(), design.verilog().unwrap()));
+            }
+        }
+    }
+    for (names, core) in [("CALL,RETURN", Core::Generic), ("RETURN,CALL", Core::Generic), ("CALL,RETURN", Core::Serv)] {
+        let design = monitor(2, names, RvfiOptions::for_core(core, Xlen::Rv32));
+        designs.push((design.top_name(), design.verilog().unwrap()));
+    }
+    let mut seen = std::collections::BTreeMap::new();
+    for (top, verilog) in &designs {
+        for module in module_names(verilog) {
+            assert!(
+                seen.insert(module.clone(), top.clone()).is_none(),
+                "module {module} of {top} is also {}'s",
+                seen[&module]
+            );
+        }
+    }
+    assert_eq!(designs[0].0, "pmu_riscv_t1_k1_c40_rvfi");
+    assert_eq!(designs[3].0, "pmu_riscv_t1_k1_c40_rvfi_handler_x64");
+    assert_eq!(designs[designs.len() - 1].0, "event_order_monitor_n2_w3_rvfi_serv_e89");
+    // Both in one file: a module defined twice would be an error.
+    let both = format!("{}\n{}", designs[0].1, designs[2].1);
+    yosys_check(&both, &designs[2].0).unwrap_or_else(|e| panic!("the two PMUs in one design: {e}"));
+}
