@@ -39,6 +39,15 @@ impl Cpu {
         }
     }
 
+    /// Its name in prose.
+    pub fn title(self) -> &'static str {
+        match self {
+            Cpu::Picorv32 => "PicoRV32",
+            Cpu::Serv => "SERV",
+            Cpu::Ibex => "Ibex",
+        }
+    }
+
     /// How the adapter reads its RVFI.
     pub fn core(self) -> Core {
         match self {

@@ -62,6 +62,8 @@
     wire [31:0] rvfi_rs1_rdata, rvfi_rs2_rdata, rvfi_rs3_rdata, rvfi_rd_wdata;
     wire [31:0] rvfi_mem_addr, rvfi_mem_rdata, rvfi_mem_wdata;
     // verilator lint_on UNUSED
+    // Ibex's outputs the SoC does not use are left open.
+    // verilator lint_off PINCONNECTEMPTY
     ibex_top #(.RV32M(ibex_pkg::RV32MFast)) cpu (
         .clk_i(clock), .rst_ni(ibex_rst_n), .test_en_i(1'b0), .ram_cfg_i('0),
         .hart_id_i(32'd0), .boot_addr_i(32'd0),
@@ -86,3 +88,4 @@
         .fetch_enable_i(ibex_pkg::IbexMuBiOn), .alert_minor_o(), .alert_major_internal_o(),
         .alert_major_bus_o(), .core_sleep_o(), .scan_rst_ni(1'b1)
     );
+    // verilator lint_on PINCONNECTEMPTY

@@ -67,7 +67,7 @@ pub fn verilog(
     let timer_wire = if cpu.has_timer_register() { "    wire        timer_irq;\n" } else { "" };
     TEMPLATE
         .replace("@CPU@\n", &format!("{timer_wire}{}", cpu.verilog(&parameters.join(",\n        "))))
-        .replace("@CPU_NAME@", cpu.name())
+        .replace("@CPU_NAME@", cpu.title())
         .replace("@CPU_DEFINE@", cpu.rvfi_define())
         .replace("@IO_TIMER@", io_timer)
         .replace("@CONSOLE_READY_PORT@\n", console_port_text)
