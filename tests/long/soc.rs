@@ -137,6 +137,12 @@ fn count_prints_what_the_independent_checker_counts_from_the_retirement_log() {
     let log = parse_log(&text, "count.rvfi").unwrap();
     let spans = handler_spans(&log);
     assert_eq!(spans.len(), 2, "count.c makes two requests (start, stop): {spans:?}");
+    // PicoRV32's departure that `--core picorv32` reads (docs/soc.md §1.7): its ECALLs
+    // retire with rvfi_trap = 0, and its handler's first instruction has rvfi_intr.
+    let ecalls: Vec<usize> = (0..log.len()).filter(|&c| log[c].valid && log[c].insn == 0x0000_0073).collect();
+    assert_eq!(ecalls.len(), 2);
+    assert!(ecalls.iter().all(|&c| !log[c].trap), "PicoRV32 reports ECALL with rvfi_trap = 0");
+    assert!(log.iter().all(|r| !r.valid || r.mode == 3), "PicoRV32 reports machine mode always");
     // The counters count user events from the start request's handler to the stop
     // request's: the user retirements between the first handler's return and the
     // second handler's entry.
