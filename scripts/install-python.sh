@@ -31,6 +31,6 @@ rm -f "$stamp"
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements"
 "$venv/bin/fusesoc" --version >/dev/null
-"$venv/bin/python" -c 'import cocotb, cocotbext.axi, cocotbext.wishbone, systemrdl, peakrdl_html, peakrdl_ipxact, wavedrom, pythondata_cpu_picorv32, litex, litedram, liteeth, litescope, litespi, litex_boards, pythondata_cpu_vexriscv'
+"$venv/bin/python" -c 'import cocotb, cocotbext.axi, cocotbext.wishbone, systemrdl, peakrdl_html, peakrdl_ipxact, wavedrom, pythondata_cpu_picorv32, pythondata_cpu_serv, pythondata_cpu_ibex, litex, litedram, liteeth, litescope, litespi, litex_boards, pythondata_cpu_vexriscv'
 cp "$requirements" "$stamp"
 warm

@@ -143,7 +143,7 @@ enum Command {
     /// on the terminal, blocks.csv, functions.csv and an annotated disassembly in --out.
     #[command(after_help = "Example:\n  pmugen soc run target/pmugen/soc/examples/profile.elf\n  \
                             pmugen profile target/pmugen/soc/trace.hex --elf target/pmugen/soc/examples/profile.elf \\\n      \
-                            --design target/pmugen/soc/pmu_riscv_t1_k4_c40_p1024_rvfi_design.json --sort BRANCH_TAKEN")]
+                            --design target/pmugen/soc/pmu_riscv_t1_k4_c40_p1024_rvfi_picorv32_design.json --sort BRANCH_TAKEN")]
     Profile(pmugen::profile::command::ProfileArgs),
     /// Check the formal properties of a design with SymbiYosys (docs/formal.md):
     /// bounded, proved by k-induction, or their corners covered.

@@ -1,13 +1,13 @@
 //! The command line's flags that attach a design to a RISC-V core through its RVFI
-//! retirement port (docs/soc.md): `--rvfi`, `--kernel`, `--xlen`, and the monitor's
-//! `--rvfi-events`, each refused without `--rvfi`.
+//! retirement port (docs/soc.md): `--rvfi`, `--core`, `--kernel`, `--xlen`, and the
+//! monitor's `--rvfi-events`, each refused without `--rvfi`.
 use anyhow::{bail, Result};
 use clap::Args;
 
 use crate::cli::MonitorArgs;
 use pmugen::design::rvfi::RvfiMonitorDesign;
 use pmugen_hdl::rvfi::events;
-use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
+use pmugen_hdl::rvfi::params::{Core, KernelRule, RvfiOptions, Xlen};
 
 /// Attaching a RISC-V core through its RVFI retirement port (docs/soc.md).
 #[derive(Args, Clone, Debug, Default)]
@@ -17,9 +17,15 @@ pub struct RvfiArgs {
     /// default table is then the RISC-V one (hdl/events/riscv.json).
     #[arg(long)]
     pub rvfi: bool,
+    /// With --rvfi: the core that drives the RVFI port, whose departures from
+    /// riscv-formal's RVFI the adapter reads as that core means them: picorv32, serv,
+    /// ibex or generic (RVFI as riscv-formal defines it). Default generic (docs/soc.md
+    /// §1.7).
+    #[arg(long, value_name = "CORE", value_parser = parse_core)]
+    pub core: Option<Core>,
     /// With --rvfi: when a hart runs in the kernel: `mode` (rvfi_mode != 0) or `handler`
     /// (from rvfi_intr through MRET or retirq, for cores that run in machine mode only,
-    /// such as PicoRV32). Default mode.
+    /// such as PicoRV32). Default: the core's (handler for picorv32 and serv, else mode).
     #[arg(long, value_name = "RULE", value_parser = parse_kernel)]
     pub kernel: Option<KernelRule>,
     /// With --rvfi: the core's XLEN, 32 or 64 (the width of rvfi_pc_* and
@@ -39,9 +45,14 @@ impl RvfiArgs {
             if let Some(xlen) = self.xlen {
                 bail!("--xlen {xlen}: the XLEN is the RVFI adapter's; add --rvfi (docs/soc.md)");
             }
+            if let Some(core) = self.core {
+                bail!("--core {core}: the core is the one driving the RVFI adapter; add --rvfi (docs/soc.md)");
+            }
             return Ok(None);
         }
-        Ok(Some(RvfiOptions { xlen: self.xlen.unwrap_or_default(), kernel_rule: self.kernel.unwrap_or_default() }))
+        let core = self.core.unwrap_or_default();
+        let kernel_rule = self.kernel.unwrap_or(core.default_kernel_rule());
+        Ok(Some(RvfiOptions { xlen: self.xlen.unwrap_or_default(), kernel_rule, core }))
     }
 }
 
@@ -84,6 +95,11 @@ impl MonitorRvfiArgs {
 
 /// The events an example `--rvfi-events` names, in order.
 const EXAMPLE_EVENTS: [&str; 8] = ["CALL", "RETURN", "BRANCH_TAKEN", "LOAD", "STORE", "TRAP", "INTERRUPT", "SYSTEM"];
+
+/// `--core`.
+fn parse_core(text: &str) -> Result<Core, String> {
+    text.parse()
+}
 
 /// `--kernel`.
 fn parse_kernel(text: &str) -> Result<KernelRule, String> {

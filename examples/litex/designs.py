@@ -7,8 +7,8 @@ import os
 import sys
 
 # The generated tops (docs/litex.md §3 gives the commands that write them).
-PMU = "pmu_riscv_t1_k4_c40_rvfi_wb32"
-MONITOR = "event_order_monitor_n2_w2_rvfi_wb"
+PMU = "pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32"
+MONITOR = "event_order_monitor_n2_w2_rvfi_picorv32_e89_wb"
 
 # LiteX's CSRs are at 0x8200_0000 on PicoRV32: the designs go above them.
 PMU_ORIGIN = 0x9000_0000

@@ -5,9 +5,9 @@ logic cells hold LiteX's minimal PicoRV32 with a one-counter PMU and the monitor
 20 MHz; the BIOS runs from the SPI flash and the firmware of firmware/ is loaded over
 the UART:
 
-    pmugen generate pmu --threads 1 --counters 1 --rvfi --kernel handler \\
+    pmugen generate pmu --threads 1 --counters 1 --rvfi --core picorv32 \\
         --bus wishbone --bus-width 32 --litex --out target/litex/rtl
-    pmugen generate monitor --events 2 --order-width 2 --rvfi --rvfi-events CALL,RETURN \\
+    pmugen generate monitor --events 2 --order-width 2 --rvfi --core picorv32 --rvfi-events CALL,RETURN \\
         --bus wishbone --litex --out target/litex/rtl
     target/venv/bin/python examples/litex/icebreaker.py --rtl target/litex/rtl \\
         --output-dir target/litex/icebreaker --build
@@ -15,7 +15,7 @@ the UART:
     iceprog -o 0x40000 target/litex/icebreaker/software/bios/bios.bin
     mkdir -p target/litex/icebreaker/firmware && cd target/litex/icebreaker/firmware && \\
         make -f ../../../../examples/litex/firmware/Makefile BUILD_DIR=.. RTL=../../rtl \\
-        PMU_TOP=pmu_riscv_t1_k1_c40_rvfi_wb32
+        PMU_TOP=pmu_riscv_t1_k1_c40_rvfi_picorv32_wb32
     litex_term --kernel firmware.bin /dev/ttyUSB1
 
 Without --build it elaborates the SoC only: its Verilog and headers, no software and no
@@ -31,7 +31,7 @@ from litex_boards.targets.icebreaker import BaseSoC
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from designs import MONITOR, add_designs  # noqa: E402
 
-PMU = "pmu_riscv_t1_k1_c40_rvfi_wb32"
+PMU = "pmu_riscv_t1_k1_c40_rvfi_picorv32_wb32"
 
 
 def main():

@@ -3,9 +3,9 @@
 retirement port and the event-order monitor, running firmware/main.c built with
 LiteX's software flow and booted by its BIOS (docs/litex.md §3).
 
-    pmugen generate pmu --threads 1 --counters 4 --rvfi --kernel handler \\
+    pmugen generate pmu --threads 1 --counters 4 --rvfi --core picorv32 \\
         --bus wishbone --bus-width 32 --litex --out target/litex/rtl
-    pmugen generate monitor --events 2 --order-width 2 --rvfi --rvfi-events CALL,RETURN \\
+    pmugen generate monitor --events 2 --order-width 2 --rvfi --core picorv32 --rvfi-events CALL,RETURN \\
         --bus wishbone --litex --out target/litex/rtl
     target/venv/bin/python examples/litex/sim.py --rtl target/litex/rtl --output-dir target/litex/build
 

@@ -1,15 +1,15 @@
 /* count.c: a program that counts itself on the pmugen reference SoC (docs/soc.md §2).
  *
- * The PMU's control registers need ring 0, which on PicoRV32 (--kernel handler) means
- * "inside the IRQ handler": main() asks the handler through ECALL to program four
+ * The PMU's control registers need ring 0, which on PicoRV32 and SERV (--kernel handler)
+ * means "inside the IRQ handler", on Ibex machine mode: main() asks the handler through ECALL to program four
  * counters for user-mode INSTRET, LOAD, STORE and BRANCH_TAKEN, to let user code read
  * them (USER_ACCESS.RDPMC) and to start them; runs a small workload; asks the handler
  * to stop them; and prints the counts, read in user mode, beside PicoRV32's own
  * instruction counter (rdinstret) over the same stretch. Build and run:
  *     pmugen soc build examples/soc/count.c && pmugen soc run target/pmugen/soc/count.elf
  */
-#include "soc_pmu.h"
 #include "soc.h"
+#include "soc_pmu.h"
 
 #define PMU(name) SOC_PMU(name)
 #define EV(name) SOC_PMU_C(EV_##name)

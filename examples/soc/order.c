@@ -8,7 +8,7 @@
  * (kernel.h stops the recording in its handler), noting where the program was. */
 #include "kernel.h"
 
-typedef event_order_monitor_n8_w3_rvfi_wb_t monitor_t;
+typedef SOC_MONITOR(t) monitor_t;
 
 /* The monitor's event lines, in the SoC's order (E1 is events[0]). */
 enum { E_INSTRET, E_LOAD, E_STORE, E_BRANCH, E_BRANCH_TAKEN, E_JUMP, E_CALL, E_RETURN };
@@ -17,29 +17,28 @@ enum { E_INSTRET, E_LOAD, E_STORE, E_BRANCH, E_BRANCH_TAKEN, E_JUMP, E_CALL, E_R
  * of a function of their own, so that the tests find the window in the retirement log. */
 __attribute__((noinline, noclone)) static void monitor_open(const monitor_t *monitor)
 {
-    event_order_monitor_n8_w3_rvfi_wb_cmd_write(monitor, EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CMD_CLEAR_RECORD |
-                                                             EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CMD_CLEAR_COUNT |
-                                                             EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CMD_OPEN_WINDOW);
+    SOC_MONITOR(cmd_write)(monitor,
+                           SOC_MONITOR_C(CMD_CLEAR_RECORD) | SOC_MONITOR_C(CMD_CLEAR_COUNT) | SOC_MONITOR_C(CMD_OPEN_WINDOW));
 }
 __attribute__((noinline, noclone)) static uint32_t monitor_close(const monitor_t *monitor)
 {
-    event_order_monitor_n8_w3_rvfi_wb_cmd_write(monitor, EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CMD_CLOSE_WINDOW);
-    return event_order_monitor_n8_w3_rvfi_wb_count_read(monitor);
+    SOC_MONITOR(cmd_write)(monitor, SOC_MONITOR_C(CMD_CLOSE_WINDOW));
+    return SOC_MONITOR(count_read)(monitor);
 }
 
 int main(void)
 {
     bool ok = true;
-    monitor_t monitor = event_order_monitor_n8_w3_rvfi_wb_open(SOC_MONITOR_BASE);
-    ok &= check("probe", event_order_monitor_n8_w3_rvfi_wb_probe(&monitor));
-    uint32_t rearm = EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CTRL_ENABLE | EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CTRL_AUTO_REARM;
-    event_order_monitor_n8_w3_rvfi_wb_order_write(&monitor, E_LOAD, 1);
-    event_order_monitor_n8_w3_rvfi_wb_order_write(&monitor, E_BRANCH_TAKEN, 2);
-    event_order_monitor_n8_w3_rvfi_wb_order_write(&monitor, E_RETURN, 3);
+    monitor_t monitor = SOC_MONITOR(open)(SOC_MONITOR_BASE);
+    ok &= check("probe", SOC_MONITOR(probe)(&monitor));
+    uint32_t rearm = SOC_MONITOR_C(CTRL_ENABLE) | SOC_MONITOR_C(CTRL_AUTO_REARM);
+    SOC_MONITOR(order_write)(&monitor, E_LOAD, 1);
+    SOC_MONITOR(order_write)(&monitor, E_BRANCH_TAKEN, 2);
+    SOC_MONITOR(order_write)(&monitor, E_RETURN, 3);
 
     /* The order as the monitor holds it, `order.E<k>=<value>` for the events in it. */
-    for (unsigned e = 0; e < EVENT_ORDER_MONITOR_N8_W3_RVFI_WB_CFG_N; e++) {
-        uint32_t order = event_order_monitor_n8_w3_rvfi_wb_order_read(&monitor, e);
+    for (unsigned e = 0; e < SOC_MONITOR_C(CFG_N); e++) {
+        uint32_t order = SOC_MONITOR(order_read)(&monitor, e);
         if (order != 0) {
             soc_puts("order.E");
             soc_put_dec(e + 1);
@@ -52,7 +51,7 @@ int main(void)
     /* Counting: IRQ 4 masked, so no handler runs inside the window. */
     uint32_t mask = soc_maskirq(0);
     soc_maskirq(mask | (1u << SOC_IRQ_MONITOR));
-    event_order_monitor_n8_w3_rvfi_wb_ctrl_write(&monitor, rearm);
+    SOC_MONITOR(ctrl_write)(&monitor, rearm);
     monitor_open(&monitor);
     ok &= workload(2);
     uint32_t count = monitor_close(&monitor);
@@ -60,12 +59,12 @@ int main(void)
     ok &= check("matched", count > 0);
 
     /* The match interrupt: the first LOAD < BRANCH_TAKEN < RETURN after the start. */
-    event_order_monitor_n8_w3_rvfi_wb_ctrl_write(&monitor, 0);
+    SOC_MONITOR(ctrl_write)(&monitor, 0);
     soc_maskirq(mask); /* a match pending from above (with recording off) comes in now */
     uint32_t before = sys_stats(KSTAT_MATCHES);
-    event_order_monitor_n8_w3_rvfi_wb_start(&monitor, rearm);
+    SOC_MONITOR(start)(&monitor, rearm);
     ok &= workload(1);
-    event_order_monitor_n8_w3_rvfi_wb_stop(&monitor);
+    SOC_MONITOR(stop)(&monitor);
     uint32_t taken = sys_stats(KSTAT_MATCHES) - before;
     put_value("order.irqs", taken);
     ok &= check("one_shot_irq", taken == 1);

@@ -48,7 +48,7 @@ pub fn measure(exe: &Path, dir: &Path) -> Result<ProfileSpeed> {
     let c = dir.join("many.c");
     std::fs::write(&c, source())?;
     compile::write_files(&crate::soc::firmware_files(&crate::soc::config::SocConfig::REFERENCE)?, dir)?;
-    let built = compile::build(&[c], dir, dir, "many")?;
+    let built = compile::build(&[c], dir, dir, "many", crate::soc::cpu::Cpu::Picorv32)?;
     let bytes = std::fs::read(&built.elf)?;
     let symbols = Symbols::from_elf(&bytes, &built.elf.display().to_string())?;
     let entries: Vec<u64> = (0..FUNCTIONS).filter_map(|i| symbols.address_of(&format!("f{i}"))).collect();

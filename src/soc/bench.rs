@@ -16,7 +16,7 @@ const LOOP: [u32; 5] = [0x1000_2303, 0x0013_0313, 0x1060_2023, 0xfe03_1ae3, 0xff
 
 /// The speed of `cycles` cycles of the loop on the SoC's model in `out`, in cycles/s.
 pub fn speed(out: &Path, cycles: u64) -> Result<f64> {
-    let system = super::system()?;
+    let system = super::system(super::cpu::Cpu::Picorv32)?;
     std::fs::create_dir_all(out)?;
     let exe = run::model(&system, out)?;
     let files = RunFiles { trace: out.join(".bench-trace.hex"), rvfi_log: None };
@@ -88,7 +88,7 @@ pub fn profiling_cost(exe: &Path, out: &Path) -> Result<Vec<ProfiledRun>> {
             ..Default::default()
         };
         let name = format!("profile-{mode}");
-        let built = compile::build_with(std::slice::from_ref(&source), out, &dir, &name, &flags)?;
+        let built = compile::build_with(std::slice::from_ref(&source), out, &dir, &name, super::cpu::Cpu::Picorv32, &flags)?;
         let trace = dir.join(format!("{name}.hex.trace"));
         let output = std::process::Command::new(exe)
             .args(["soc", "run", &built.elf.display().to_string(), "--out", &out.display().to_string()])

@@ -8,6 +8,7 @@ use super::cflags::CompileArgs;
 use super::config::SocConfig;
 use super::identity::{self, SystemArgs};
 use super::{compile, firmware, run, system_for};
+use super::cpu::Cpu;
 
 /// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
 const EXAMPLES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_examples.rs"));
@@ -64,7 +65,7 @@ pub enum SocAction {
     /// exits: the console on stdout, the firmware's exit code as pmugen's.
     #[command(
         after_help = "Example:\n  pmugen soc run target/pmugen/soc/examples/count.elf --rvfi-log target/count.rvfi\n  \
-                            pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_p1024_rvfi_design.json"
+                            pmugen trace decode target/pmugen/soc/trace.hex --design target/pmugen/soc/pmu_riscv_t1_k4_c40_p1024_rvfi_picorv32_design.json"
     )]
     Run(RunArgs),
 }
@@ -112,9 +113,20 @@ pub struct RunArgs {
     pub system: SystemArgs,
 }
 
+/// `--cpu`.
+pub fn parse_cpu(text: &str) -> Result<Cpu, String> {
+    text.parse()
+}
+
 /// Run `pmugen soc ...`; returns the process's exit code.
 pub fn main(args: SocArgs) -> Result<i32> {
     if let Some(name) = args.board {
+        if args.system.cpu == Some(Cpu::Ibex) {
+            bail!(
+                "--cpu ibex: the board flow reads Verilog-2005 (PicoRV32, SERV); Ibex is SystemVerilog with a \
+                 latch-based clock gate, simulated only (docs/soc.md §2.9)"
+            );
+        }
         if args.system.profile_entries.is_some() || args.system.sink_words.is_some() {
             bail!(
                 "--profile-entries and --sink-words size the simulated system; with --board the system is the largest \
@@ -133,10 +145,13 @@ pub fn main(args: SocArgs) -> Result<i32> {
         let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{DEFAULT_OUT}-{}", board.name)));
         let only = args.counters.map(|k| (k as usize, !args.no_monitor));
         if args.simulate {
-            print!("{}", super::board::simulate::simulate(&board, &out.join("simulation"), only, 20_000_000)?);
+            print!(
+                "{}",
+                super::board::simulate::simulate(&board, &out.join("simulation"), only, 20_000_000, args.system.cpu.unwrap_or_default())?
+            );
             return Ok(0);
         }
-        let summary = super::board::build(&board, &out, !args.no_fmax, only, args.toolchain)?;
+        let summary = super::board::build(&board, &out, !args.no_fmax, only, args.toolchain, args.system.cpu.unwrap_or_default())?;
         print!("{}", summary.markdown);
         println!("wrote {}", out.display());
         return Ok(0);
@@ -159,7 +174,7 @@ pub fn main(args: SocArgs) -> Result<i32> {
             let config = build.system.config(&SocConfig::REFERENCE)?;
             // The drivers and the runtime beside the program, as `pmugen soc` writes them.
             compile::write_files(&super::firmware_files(&config)?, &build.out)?;
-            let built = compile::build_with(&build.sources, &build.out, &build.out, &name, &build.flags)?;
+            let built = compile::build_with(&build.sources, &build.out, &build.out, &name, config.cpu, &build.flags)?;
             println!("wrote {} and {} ({} bytes)", built.elf.display(), built.hex.display(), built.bytes);
             Ok(0)
         }
@@ -181,9 +196,10 @@ fn generate(out: &Path, config: &SocConfig) -> Result<()> {
     output_dir(out)?;
     compile::write_files(&system.files, out)?;
     println!(
-        "wrote {} (and {} more files: the PMU, the monitor, PicoRV32, drivers, runtime)",
+        "wrote {} (and {} more files: the PMU, the monitor, {}, drivers, runtime)",
         out.join("pmugen_soc.v").display(),
-        system.files.len() - 1
+        system.files.len() - 1,
+        config.cpu
     );
     let examples = out.join("examples");
     let sources = examples.join("src");
@@ -192,7 +208,7 @@ fn generate(out: &Path, config: &SocConfig) -> Result<()> {
             &[crate::design::Artifact { name: format!("{name}.c"), text: text.to_string() }],
             &sources,
         )?;
-        let built = compile::build(&[sources.join(format!("{name}.c"))], out, &examples, name)?;
+        let built = compile::build(&[sources.join(format!("{name}.c"))], out, &examples, name, config.cpu)?;
         println!("wrote {} ({} bytes)", built.elf.display(), built.bytes);
     }
     Ok(())

@@ -67,12 +67,19 @@ pub struct Built {
 /// Compile `sources` into `out/<name>.elf` and `out/<name>.hex`, with the runtime and
 /// the drivers in `include` (written by [`super::firmware_files`]). A source that does
 /// not compile is refused with the compiler's messages; nothing is written then.
-pub fn build(sources: &[PathBuf], include: &Path, out: &Path, name: &str) -> Result<Built> {
-    build_with(sources, include, out, name, &CompileArgs::default())
+pub fn build(sources: &[PathBuf], include: &Path, out: &Path, name: &str, cpu: super::cpu::Cpu) -> Result<Built> {
+    build_with(sources, include, out, name, cpu, &CompileArgs::default())
 }
 
 /// [`build`] with a project's own compiler flags (`-I`, `-D`, `-O`, `--cflags`).
-pub fn build_with(sources: &[PathBuf], include: &Path, out: &Path, name: &str, flags: &CompileArgs) -> Result<Built> {
+pub fn build_with(
+    sources: &[PathBuf],
+    include: &Path,
+    out: &Path,
+    name: &str,
+    cpu: super::cpu::Cpu,
+    flags: &CompileArgs,
+) -> Result<Built> {
     check_sources(sources)?;
     flags.check()?;
     pmugen_sim::tools::require(&[GCC]).map_err(anyhow::Error::msg)?;
@@ -82,6 +89,11 @@ pub fn build_with(sources: &[PathBuf], include: &Path, out: &Path, name: &str, f
     let partial = out.join(format!(".{name}.elf.partial"));
     let runtime = include.join("runtime");
     let mut args = flags.gcc_flags();
+    if cpu != super::cpu::Cpu::Picorv32 {
+        // Its runtime uses the CSR instructions, which ISA spec 2.2 has in the base ISA.
+        args.retain(|flag| !flag.starts_with("-march="));
+        args.extend([format!("-march={}", cpu.march()), "-misa-spec=2.2".into()]);
+    }
     args.extend([
         format!("-I{}", include.display()),
         format!("-I{}", runtime.display()),

@@ -6,6 +6,7 @@
 //! interface.
 use anyhow::{bail, Result};
 
+use super::cpu::Cpu;
 use super::map;
 use pmugen_hdl::pmu::params::check_profile_entries;
 use pmugen_sim::ports::pmu::DEFAULT_TRACE_DEPTH;
@@ -45,6 +46,8 @@ pub struct SocConfig {
     /// Built for a board: the firmware is in the bitstream, and the console waits for the
     /// board's UART (an input `console_ready`).
     pub board: bool,
+    /// The CPU.
+    pub cpu: Cpu,
 }
 
 impl SocConfig {
@@ -58,7 +61,13 @@ impl SocConfig {
         ram: RamKind::Plain,
         sink_words: 1 << 20,
         board: false,
+        cpu: Cpu::Picorv32,
     };
+
+    /// The simulated reference SoC on `cpu`.
+    pub fn reference(cpu: Cpu) -> SocConfig {
+        SocConfig { cpu, ..SocConfig::REFERENCE }
+    }
 
     /// The sizes checked.
     pub fn checked(self) -> Result<SocConfig> {
@@ -110,8 +119,9 @@ impl SocConfig {
             0 => String::new(),
             entries => format!(", E={entries}"),
         };
+        let cpu = if self.cpu == Cpu::Picorv32 { String::new() } else { format!("{}, ", self.cpu) };
         format!(
-            "PMU K={}, D={}{table}, {monitor}, {ram}, sink {} words",
+            "{cpu}PMU K={}, D={}{table}, {monitor}, {ram}, sink {} words",
             self.counters, self.trace_depth, self.sink_words
         )
     }

@@ -1,5 +1,6 @@
-//! Which simulated system a command describes (docs/soc.md §2): `--profile-entries E`
-//! and `--sink-words S`, which `soc`, `soc build` and `soc run` take alike, and the
+//! Which simulated system a command describes (docs/soc.md §2): `--cpu`,
+//! `--profile-entries E` and `--sink-words S`, which `soc`, `soc build` and `soc run`
+//! take alike, and the
 //! note that says which system a firmware was built for. `soc build` writes the
 //! runtime's `soc_system.h` for the system of its flags; the runtime's start.S puts its
 //! `SOC_SYSTEM` string into the ELF's section `.pmugen_soc` (not loaded), from which
@@ -9,6 +10,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::config::SocConfig;
+use super::cpu::Cpu;
 use crate::design::Artifact;
 use pmugen_hdl::params::{NotPowerOfTwo, Parameter};
 use pmugen_hdl::pmu::params::check_profile_entries;
@@ -22,6 +24,10 @@ const SECTION: &str = ".pmugen_soc";
 /// The sizes of the simulated system, as `soc`, `soc build` and `soc run` take them.
 #[derive(Args, Clone, Debug, Default)]
 pub struct SystemArgs {
+    /// The CPU: picorv32 (the reference), serv or ibex (docs/soc.md §2.9) [default:
+    /// picorv32]. `soc run` takes it from the firmware's ELF when not given.
+    #[arg(long, value_name = "CPU", value_parser = super::command::parse_cpu)]
+    pub cpu: Option<Cpu>,
     /// Entries E of the PMU's profile table: 0 (none) or a power of 2 in 16..=4096
     /// [default: 1024]. `soc run` takes it from the firmware's ELF when not given.
     #[arg(long, value_name = "E")]
@@ -37,6 +43,9 @@ impl SystemArgs {
     /// the flag.
     pub fn config(&self, base: &SocConfig) -> Result<SocConfig> {
         let mut config = *base;
+        if let Some(cpu) = self.cpu {
+            config.cpu = cpu;
+        }
         if let Some(entries) = self.profile_entries {
             config.profile_entries = check_profile_entries(entries)?;
         }
@@ -52,6 +61,13 @@ impl SystemArgs {
     pub fn for_firmware(&self, note: Option<&str>, firmware: &str) -> Result<SocConfig> {
         let Some(note) = note else { return self.config(&SocConfig::REFERENCE) };
         let built = parse_note(note).map_err(|why| anyhow::anyhow!("firmware {firmware}: {why}"))?;
+        if let Some(cpu) = self.cpu.filter(|cpu| *cpu != built.cpu) {
+            bail!(
+                "--cpu {cpu}: firmware {firmware} was built for the system with {} (its runtime says so); run it \
+                 without --cpu, or rebuild it with `pmugen soc build ... --cpu {cpu}`",
+                flags(&built)
+            );
+        }
         for (flag, given, value) in [
             ("--profile-entries", self.profile_entries, built.profile_entries),
             ("--sink-words", self.sink_words, built.sink_words),
@@ -67,6 +83,7 @@ impl SystemArgs {
             }
         }
         let given = SystemArgs {
+            cpu: Some(built.cpu),
             profile_entries: Some(built.profile_entries as u64),
             sink_words: Some(built.sink_words as u64),
         };
@@ -86,7 +103,7 @@ pub fn check_sink_words(value: u64) -> Result<usize> {
 
 /// The flags that select `config`'s system.
 pub fn flags(config: &SocConfig) -> String {
-    format!("--profile-entries {} --sink-words {}", config.profile_entries, config.sink_words)
+    format!("--cpu {} --profile-entries {} --sink-words {}", config.cpu.name(), config.profile_entries, config.sink_words)
 }
 
 /// `runtime/soc_system.h`: the system's sizes for C and for start.S, which keeps
@@ -108,18 +125,21 @@ pub fn header(config: &SocConfig) -> Artifact {
     Artifact { name: "runtime/soc_system.h".into(), text }
 }
 
-/// The system a note names: its E and S.
+/// The system a note names: its CPU, E and S.
 fn parse_note(note: &str) -> Result<SocConfig, String> {
     let mut words = note.split_whitespace();
     let mut config = SocConfig::REFERENCE;
     if words.next() != Some("pmugen_soc") {
         return Err(format!("its {SECTION} section (\"{note}\") is not a note of pmugen's runtime"));
     }
+    let unknown = |flag: &str| format!("its {SECTION} section (\"{note}\") names an unknown value of `{flag}`");
     while let Some(flag) = words.next() {
-        let value = words.next().and_then(|v| v.parse::<usize>().ok());
-        match (flag, value) {
-            ("--profile-entries", Some(value)) => config.profile_entries = value,
-            ("--sink-words", Some(value)) => config.sink_words = value,
+        let value = words.next().unwrap_or_default();
+        let number = || value.parse::<usize>().map_err(|_| unknown(flag));
+        match flag {
+            "--cpu" => config.cpu = value.parse().map_err(|_: String| unknown(flag))?,
+            "--profile-entries" => config.profile_entries = number()?,
+            "--sink-words" => config.sink_words = number()?,
             _ => return Err(format!("its {SECTION} section (\"{note}\") names an unknown size `{flag}`")),
         }
     }
@@ -155,17 +175,23 @@ mod tests {
 
     #[test]
     fn notes_name_the_system_and_contradicting_flags_are_refused() {
-        let note = "pmugen_soc --profile-entries 256 --sink-words 4096";
+        let note = "pmugen_soc --cpu serv --profile-entries 256 --sink-words 4096";
         let none = SystemArgs::default();
         let config = none.for_firmware(Some(note), "f.elf").unwrap();
-        assert_eq!((config.profile_entries, config.sink_words), (256, 4096));
-        let same = SystemArgs { profile_entries: Some(256), sink_words: None };
+        assert_eq!((config.cpu, config.profile_entries, config.sink_words), (Cpu::Serv, 256, 4096));
+        let same = SystemArgs { profile_entries: Some(256), ..Default::default() };
         assert_eq!(same.for_firmware(Some(note), "f.elf").unwrap(), config);
-        let other = SystemArgs { profile_entries: Some(0), sink_words: None };
+        let other = SystemArgs { profile_entries: Some(0), ..Default::default() };
         let e = other.for_firmware(Some(note), "f.elf").unwrap_err().to_string();
         assert!(
-            e.starts_with("--profile-entries 0: firmware f.elf was built for the system with --profile-entries 256")
+            e.starts_with(
+                "--profile-entries 0: firmware f.elf was built for the system with --cpu serv --profile-entries 256"
+            ),
+            "{e}"
         );
+        let ibex = SystemArgs { cpu: Some(Cpu::Ibex), ..Default::default() };
+        let e = ibex.for_firmware(Some(note), "f.elf").unwrap_err().to_string();
+        assert!(e.starts_with("--cpu ibex: firmware f.elf was built for the system with --cpu serv"), "{e}");
         assert_eq!(none.for_firmware(None, "f.hex").unwrap(), SocConfig::REFERENCE);
         let e = none.for_firmware(Some("pmugen_soc --cores 2"), "f.elf").unwrap_err().to_string();
         assert!(e.contains("unknown size `--cores`"), "{e}");

@@ -1,5 +1,5 @@
-//! `pmugen soc`: the reference system on chip (docs/soc.md §2): PicoRV32 with RAM, a
-//! console, the PMU and the event-order monitor on their RVFI adapters and Wishbone
+//! `pmugen soc`: the reference system on chip (docs/soc.md §2): PicoRV32 (or SERV, or
+//! Ibex: [`cpu`]) with RAM, a console, the PMU and the event-order monitor on their RVFI adapters and Wishbone
 //! slaves, and a trace sink; generated here, firmware built for it ([`compile`]), and
 //! run under Verilator ([`run`]).
 pub mod bench;
@@ -8,6 +8,8 @@ pub mod cflags;
 pub mod command;
 pub mod compile;
 pub mod config;
+pub mod cores;
+pub mod cpu;
 pub mod firmware;
 pub mod identity;
 mod interconnect;
@@ -27,11 +29,12 @@ use crate::design::rvfi::{RvfiMonitorDesign, RvfiPmuDesign};
 use crate::design::{Artifact, Design};
 use crate::report::harness::top_ports;
 use config::SocConfig;
+use cpu::Cpu;
 use pmugen_hdl::bus::Bus;
 use pmugen_hdl::params::MonitorParams;
 use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
-use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions, Xlen};
+use pmugen_hdl::rvfi::params::{RvfiOptions, Xlen};
 use pmugen_sim::ports::pmu::DEFAULT_ADDRESS_WIDTH;
 
 /// The monitor's event lines, E1 to E8 (docs/soc.md §2.2).
@@ -48,24 +51,29 @@ pub const RUNTIME: [(&str, &str); 4] = [
     ("kernel.h", include_str!("../../examples/soc/runtime/kernel.h")),
 ];
 
-/// The PMU of the SoC: T=1, K=4, CW=40 on PicoRV32's RVFI port, `--kernel handler`.
-pub fn pmu() -> Result<RvfiPmuDesign> {
-    pmu_for(&SocConfig::REFERENCE)
+/// The start code of the SoC on SERV or Ibex, in place of PicoRV32's `start.S`: standard
+/// machine-mode traps presented as PicoRV32's IRQ entry presents them (docs/soc.md §2.9).
+const MACHINE_TRAP_START: &str = include_str!("../../examples/soc/runtime/start_mtrap.S");
+
+/// The PMU of the SoC on `cpu`: T=1, K=4, CW=40 on its RVFI port, `--core <cpu>` (with
+/// that core's kernel rule: `handler` on PicoRV32 and SERV, `mode` on Ibex).
+pub fn pmu(cpu: Cpu) -> Result<RvfiPmuDesign> {
+    pmu_for(&SocConfig::reference(cpu))
 }
 
-/// The PMU of an SoC of `config`: T=1, CW=40, `--kernel handler`, its K, D and E.
+/// The PMU of an SoC of `config`: T=1, CW=40, `--core <its cpu>`, its K, D and E.
 pub fn pmu_for(config: &SocConfig) -> Result<RvfiPmuDesign> {
     let params = PmuParams::new(1, config.counters as u64, 40, EventTable::riscv_table())?
         .with_trace(config.trace_depth as u64, DEFAULT_ADDRESS_WIDTH as u64)?
         .with_profile(config.profile_entries as u64)?;
-    Ok(RvfiPmuDesign::new(params, RvfiOptions { xlen: Xlen::Rv32, kernel_rule: KernelRule::Handler }, "riscv.json")?)
+    Ok(RvfiPmuDesign::new(params, RvfiOptions::for_core(config.cpu.core(), Xlen::Rv32), "riscv.json")?)
 }
 
-/// The monitor of the SoC: N=8, W=3 with the event lines of [`MONITOR_EVENTS`].
-pub fn monitor() -> Result<RvfiMonitorDesign> {
+/// The monitor of the SoC on `cpu`: N=8, W=3 with the event lines of [`MONITOR_EVENTS`].
+pub fn monitor(cpu: Cpu) -> Result<RvfiMonitorDesign> {
     let names: Vec<String> = MONITOR_EVENTS.iter().map(|n| n.to_string()).collect();
     let params = MonitorParams { events: 8, order_width: 3, options: Default::default() };
-    RvfiMonitorDesign::new(params, RvfiOptions::default(), &names).map_err(anyhow::Error::msg)
+    RvfiMonitorDesign::new(params, RvfiOptions::for_core(cpu.core(), Xlen::Rv32), &names).map_err(anyhow::Error::msg)
 }
 
 /// The name of the SoC's copy of `design` behind `bus`: under the SoC's prefix.
@@ -81,6 +89,8 @@ pub struct System {
     pub files: Vec<Artifact>,
     /// The Verilog files among `files`, in reading order.
     pub verilog: Vec<String>,
+    /// What a simulator needs besides them (the CPU's RVFI define, include folders).
+    pub flags: Vec<String>,
 }
 
 /// The header every Verilog file of the SoC's own starts with.
@@ -92,16 +102,16 @@ fn header(file: &str, what: &str) -> String {
     )
 }
 
-/// Generate the reference SoC; PicoRV32 comes from [`picorv32::locate`].
-pub fn system() -> Result<System> {
-    system_for(&SocConfig::REFERENCE)
+/// Generate the reference SoC on `cpu`; PicoRV32 comes from [`picorv32::locate`], SERV
+/// and Ibex from [`cores`].
+pub fn system(cpu: Cpu) -> Result<System> {
+    system_for(&SocConfig::reference(cpu))
 }
 
 /// Generate an SoC of `config`.
 pub fn system_for(config: &SocConfig) -> Result<System> {
     let config = config.checked()?;
     let pmu = pmu_for(&config)?;
-    let cpu = picorv32::locate()?;
     let pmu_top = inner_top(&pmu, Bus::Wishbone32);
     let pmu_verilog = verilog_named(&pmu, Bus::Wishbone32, &pmu_top).map_err(anyhow::Error::msg)?;
     let width = |verilog: &str, top: &str, port: &str| -> Result<usize> {
@@ -109,7 +119,7 @@ pub fn system_for(config: &SocConfig) -> Result<System> {
         ports.iter().find(|p| p.0 == port).map(|p| p.2).with_context(|| format!("{top} has no port {port}"))
     };
     let pmu_bits = width(&pmu_verilog, &pmu_top, "wb_adr")?;
-    let monitor_design = if config.monitor { Some(monitor()?) } else { None };
+    let monitor_design = if config.monitor { Some(monitor(config.cpu)?) } else { None };
     let monitor = if let Some(design) = &monitor_design {
         let top = inner_top(design, Bus::Wishbone);
         let verilog = verilog_named(design, Bus::Wishbone, &top).map_err(anyhow::Error::msg)?;
@@ -122,25 +132,27 @@ pub fn system_for(config: &SocConfig) -> Result<System> {
     let slot = monitor.as_ref().map(|(slot, _, _)| slot.clone());
     let soc = header(
         "pmugen_soc.v",
-        "the reference SoC's top and glue: PicoRV32 (picorv32.v, read with RISCV_FORMAL defined), RAM, console, \
-         PID/PM_MARK/FAULTS, the PMU and the monitor on Wishbone, the trace sink.",
+        &format!(
+            "the reference SoC's top and glue: {} (read with {} defined), RAM, console, PID/PM_MARK/FAULTS, the PMU \
+             and the monitor on Wishbone, the trace sink.",
+            config.cpu.title(),
+            config.cpu.rvfi_define()
+        ),
     ) + "`timescale 1ns / 1ps\n"
-        + &top::verilog(&pmu_top, pmu_bits, slot.as_ref(), config.ram_words, config.board)
+        + &top::verilog(config.cpu, &pmu_top, pmu_bits, slot.as_ref(), config.ram_words, config.board)
         + &interconnect::verilog(&config, pmu_bits, slot.as_ref().map(|m| m.address_bits))
         + &ram::verilog(&config)
-        + &io::verilog()
+        + &io::verilog(config.cpu.has_timer_register())
         + &trace_sink::verilog(config.sink_words);
     let inner_header = |top: &str, what: &str| {
         header(&format!("{top}.v"), &format!("{what}, under the SoC's module prefix; its own header follows."))
     };
-    let cpu_note =
-        format!("// picorv32.v: PicoRV32, unmodified, from {}; read it with RISCV_FORMAL defined.\n", cpu.origin);
     let pmu_name = Bus::Wishbone32.top_name(&pmu.top_name());
     let mut files = vec![
         Artifact { name: "pmugen_soc.v".into(), text: soc },
         Artifact {
             name: format!("{pmu_top}.v"),
-            text: inner_header(&pmu_top, &format!("the SoC's PMU ({pmu_name}, --kernel handler)")) + &pmu_verilog,
+            text: inner_header(&pmu_top, &format!("the SoC's PMU ({pmu_name}, --core {})", config.cpu)) + &pmu_verilog,
         },
     ];
     if let Some((slot, name, verilog)) = &monitor {
@@ -150,24 +162,112 @@ pub fn system_for(config: &SocConfig) -> Result<System> {
             text: inner_header(&slot.top, &format!("the SoC's monitor ({name})")) + verilog,
         });
     }
-    files.push(Artifact { name: "picorv32.v".into(), text: cpu.text });
-    let verilog: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+    let cpu = cpu_files(config.cpu)?;
+    if config.cpu == Cpu::Ibex {
+        // Ibex's packages are read before the SoC's top names them.
+        files.splice(0..0, cpu.sources);
+    } else {
+        files.extend(cpu.sources);
+    }
+    let mut verilog: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+    verilog.retain(|name| !name.contains("/include/"));
+    let flags: Vec<String> = [format!("-D{}", config.cpu.rvfi_define())]
+        .into_iter()
+        .chain(cpu.include_dirs.iter().map(|d| format!("+incdir+{d}")))
+        .collect();
     files.push(Artifact {
         name: "pmugen_soc.f".into(),
         text: format!(
-            "// The SoC's Verilog in reading order (docs/soc.md §2).\n-DRISCV_FORMAL\n{}\n",
+            "// The SoC's Verilog in reading order (docs/soc.md §2).\n{}\n{}\n",
+            flags.join("\n"),
             verilog.join("\n")
         ),
     });
     files.push(Artifact {
         name: "pmugen_soc.vlt".into(),
         text: format!(
-            "`verilator_config\n// PicoRV32 is not this project's code: its lint warnings are waived, the glue's are not.\n{cpu_note}\
-             lint_off -file \"*picorv32.v\"\n"
+            "`verilator_config\n// {} is not this project's code: its lint warnings are waived, the glue's are not.\n{}\
+             {}\n",
+            config.cpu.title(),
+            cpu.note,
+            cpu.waivers.iter().map(|w| format!("lint_off {w}")).collect::<Vec<_>>().join("\n")
         ),
     });
     files.extend(firmware_files_for(&config, &pmu, monitor_design.as_ref()));
-    Ok(System { files, verilog })
+    Ok(System { files, verilog, flags })
+}
+
+/// A CPU's source files as the SoC writes them, with how to read them.
+struct CpuFiles {
+    /// The files (Verilog, SystemVerilog, included headers), unmodified.
+    sources: Vec<Artifact>,
+    /// Include folders among them.
+    include_dirs: Vec<String>,
+    /// Where they came from (a comment line).
+    note: String,
+    /// What its lint waivers name (`-file "PATTERN"`, `-rule RULE`).
+    waivers: Vec<String>,
+}
+
+/// The CPU's files: PicoRV32's `picorv32.v`; SERV's RTL under `serv/`; Ibex's design files
+/// under `ibex/` and every header of its include folders under `ibex/include/`.
+fn cpu_files(cpu: Cpu) -> Result<CpuFiles> {
+    if cpu == Cpu::Picorv32 {
+        let found = picorv32::locate()?;
+        return Ok(CpuFiles {
+            sources: vec![Artifact { name: "picorv32.v".into(), text: found.text }],
+            include_dirs: vec![],
+            note: format!(
+                "// picorv32.v: PicoRV32, unmodified, from {}; read it with RISCV_FORMAL defined.\n",
+                found.origin
+            ),
+            waivers: vec!["-file \"*picorv32.v\"".into()],
+        });
+    }
+    let packaged = if cpu == Cpu::Serv { cores::PackagedCore::Serv } else { cores::PackagedCore::Ibex };
+    let found = packaged.locate()?;
+    let folder = cpu.name();
+    let read =
+        |path: &std::path::Path| std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()));
+    let mut sources = Vec::new();
+    for path in &found.files {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        sources.push(Artifact { name: format!("{folder}/{name}"), text: read(path)? });
+    }
+    // The files the sources `include from the include folders, those not read as sources.
+    let mut included: Vec<String> = sources
+        .iter()
+        .flat_map(|file| file.text.lines().filter_map(|line| line.trim().strip_prefix("`include \"")))
+        .filter_map(|rest| rest.split('"').next().map(str::to_string))
+        .collect();
+    included.sort();
+    included.dedup();
+    for name in included {
+        let known = sources.iter().any(|file| file.name == format!("{folder}/{name}"));
+        if let Some(path) = found.include_dirs.iter().map(|dir| dir.join(&name)).find(|path| path.is_file()) {
+            if !known {
+                sources.push(Artifact { name: format!("{folder}/include/{name}"), text: read(&path)? });
+            }
+        }
+    }
+    let include_dirs =
+        if found.include_dirs.is_empty() { vec![] } else { vec![format!("{folder}/include"), folder.to_string()] };
+    let mut waivers = vec![format!("-file \"*{folder}/*\"")];
+    if cpu == Cpu::Ibex {
+        // Ibex's files have no `timescale` (the SoC's own have one): a rule of the whole read.
+        waivers.push("-rule TIMESCALEMOD".into());
+    }
+    Ok(CpuFiles {
+        sources,
+        include_dirs,
+        note: format!(
+            "// {folder}/: {}, unmodified, from {}; read with {} defined.\n",
+            cpu,
+            found.origin,
+            cpu.rvfi_define()
+        ),
+        waivers,
+    })
 }
 
 /// What `soc run` records of the PMU of an SoC of `config` beside a trace.
@@ -180,7 +280,7 @@ pub fn pmu_info(config: &SocConfig) -> Result<run::PmuInfo> {
 /// the Verilog (what `soc build` needs).
 pub fn firmware_files(config: &SocConfig) -> Result<Vec<Artifact>> {
     let config = config.checked()?;
-    let monitor = if config.monitor { Some(monitor()?) } else { None };
+    let monitor = if config.monitor { Some(monitor(config.cpu)?) } else { None };
     Ok(firmware_files_for(&config, &pmu_for(&config)?, monitor.as_ref()))
 }
 
@@ -222,8 +322,10 @@ fn firmware_files_for(config: &SocConfig, pmu: &RvfiPmuDesign, monitor: Option<&
     }
     names += "#endif\n";
     files.push(Artifact { name: "runtime/soc_pmu.h".into(), text: names });
+    files.push(Artifact { name: "runtime/soc_cpu.h".into(), text: config.cpu.header() });
     for (name, text) in RUNTIME {
         let text = match name {
+            "start.S" if config.cpu != Cpu::Picorv32 => MACHINE_TRAP_START.to_string(),
             "link.ld" => text.replace("LENGTH = 64K", &format!("LENGTH = {}K", config.ram_bytes() / 1024)),
             "soc.h" => text.replace(
                 &format!("#define SOC_RAM_SIZE 0x{:08x}u", map::RAM_BYTES),

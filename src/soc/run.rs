@@ -66,6 +66,7 @@ pub fn build_model(model: &Model, system: &System, out: &Path) -> Result<PathBuf
         );
         let mut args: Vec<&str> = MODEL_FLAGS.to_vec();
         args.extend(model.flags);
+        args.extend(system.flags.iter().map(String::as_str));
         args.extend(objcache_flags());
         args.push("pmugen_soc.vlt");
         args.extend(system.verilog.iter().map(String::as_str));

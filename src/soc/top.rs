@@ -1,6 +1,6 @@
-//! `pmugen_soc`: the reference SoC's top module (docs/soc.md §2.1): PicoRV32, the
-//! interconnect, RAM, the small registers, the PMU and the monitor behind their
-//! Wishbone slaves, and the trace sink.
+//! `pmugen_soc`: the reference SoC's top module (docs/soc.md §2.1): the CPU (PicoRV32,
+//! SERV or Ibex, cpu.rs), the interconnect, RAM, the small registers, the PMU and the
+//! monitor behind their Wishbone slaves, and the trace sink.
 //!
 //! ```text
 //!                 +-- rvfi_* ------------------------------+----------+--> rvfi_* (ports)
@@ -11,6 +11,7 @@
 //!
 //! Latency: an access takes two cycles at the slaves (the request, the answer); the
 //! CPU's own cycles per instruction are PicoRV32's.
+use super::cpu::Cpu;
 use super::map;
 
 /// The PicoRV32 configuration of the reference SoC (docs/soc.md §2.3), as its parameters.
@@ -42,6 +43,7 @@ pub struct MonitorSlot {
 /// answers ERR and `matched` is 0), with RAM of `ram_words` words. With `console_port`
 /// the top has an input `console_ready` (a board's UART): a console store waits for it.
 pub fn verilog(
+    cpu: Cpu,
     pmu: &str,
     pmu_address_bits: usize,
     monitor: Option<&MonitorSlot>,
@@ -61,8 +63,13 @@ pub fn verilog(
     } else {
         ("", "    // The console takes a byte every cycle (a simulation prints it at once).\n    wire        console_ready = 1'b1;\n")
     };
+    let io_timer = if cpu.has_timer_register() { ",\n        .timer_irq(timer_irq)" } else { "" };
+    let timer_wire = if cpu.has_timer_register() { "    wire        timer_irq;\n" } else { "" };
     TEMPLATE
-        .replace("@CPU_PARAMETERS@", &parameters.join(",\n        "))
+        .replace("@CPU@\n", &format!("{timer_wire}{}", cpu.verilog(&parameters.join(",\n        "))))
+        .replace("@CPU_NAME@", cpu.title())
+        .replace("@CPU_DEFINE@", cpu.rvfi_define())
+        .replace("@IO_TIMER@", io_timer)
         .replace("@CONSOLE_READY_PORT@\n", console_port_text)
         .replace("@CONSOLE_READY_WIRE@\n", console_wire)
         .replace("@MONITOR_INSTANCE@", &monitor_text)
@@ -99,8 +106,8 @@ const NO_MONITOR: &str = r#"    // No monitor in this system: its window is unma
 "#;
 
 const TEMPLATE: &str = r#"
-// pmugen_soc: the reference SoC (docs/soc.md §2). PicoRV32 must be read with
-// RISCV_FORMAL defined (-DRISCV_FORMAL), which gives it its RVFI port.
+// pmugen_soc: the reference SoC (docs/soc.md §2) on @CPU_NAME@, read with its RVFI
+// port on (@CPU_DEFINE@).
 module pmugen_soc (
     input  wire        clock,
     input  wire        reset,
@@ -143,84 +150,22 @@ module pmugen_soc (
     wire [3:0]  mem_wstrb /*verilator public_flat_rd*/;
     wire [31:0] mem_rdata;
     wire        mem_write = |mem_wstrb;
-    wire [31:0] irq;
-    wire [31:0] eoi;
     wire        pmi;
     wire        matched;
     wire [31:0] pid;
     wire        pm_mark;
     wire        fault;
 
-    // PicoRV32's outputs that the SoC does not use.
     // verilator lint_off UNUSED
     wire        cpu_trap /*verilator public_flat_rd*/;  // the simulation stops on it
-    wire        mem_instr;
-    wire        mem_la_read;
-    wire        mem_la_write;
-    wire [31:0] mem_la_addr;
-    wire [31:0] mem_la_wdata;
-    wire [3:0]  mem_la_wstrb;
-    wire        pcpi_valid;
-    wire [31:0] pcpi_insn;
-    wire [31:0] pcpi_rs1;
-    wire [31:0] pcpi_rs2;
-    wire        cpu_trace_valid;
-    wire [35:0] cpu_trace_data;
-    wire [63:0] rvfi_order;
-    wire        rvfi_halt;
-    wire [1:0]  rvfi_ixl;
-    wire [4:0]  rvfi_rs1_addr;
-    wire [4:0]  rvfi_rs2_addr;
-    wire [31:0] rvfi_rs1_rdata;
-    wire [31:0] rvfi_rs2_rdata;
-    wire [4:0]  rvfi_rd_addr;
-    wire [31:0] rvfi_rd_wdata;
-    wire [31:0] rvfi_mem_addr;
-    wire [31:0] rvfi_mem_rdata;
-    wire [31:0] rvfi_mem_wdata;
-    wire [63:0] rvfi_csr_mcycle_rmask;
-    wire [63:0] rvfi_csr_mcycle_wmask;
-    wire [63:0] rvfi_csr_mcycle_rdata;
-    wire [63:0] rvfi_csr_mcycle_wdata;
-    wire [63:0] rvfi_csr_minstret_rmask;
-    wire [63:0] rvfi_csr_minstret_wmask;
-    wire [63:0] rvfi_csr_minstret_rdata;
-    wire [63:0] rvfi_csr_minstret_wdata;
     wire        window;
     wire        ser_data;
     wire        ser_valid;
     wire        ser_last;
     // verilator lint_on UNUSED
-
-    // IRQ 0-2 are PicoRV32's own (timer, ECALL/EBREAK/illegal, bus error); pmi is
-    // IRQ @IRQ_PMU@, matched IRQ @IRQ_MONITOR@.
-    assign irq = {27'd0, matched, pmi, 3'd0};
-
-    picorv32 #(
-        @CPU_PARAMETERS@
-    ) cpu (
-        .clk(clock), .resetn(!reset_q && !booting), .trap(cpu_trap),
-        .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready), .mem_addr(mem_addr),
-        .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
-        .mem_la_read(mem_la_read), .mem_la_write(mem_la_write), .mem_la_addr(mem_la_addr),
-        .mem_la_wdata(mem_la_wdata), .mem_la_wstrb(mem_la_wstrb),
-        .pcpi_valid(pcpi_valid), .pcpi_insn(pcpi_insn), .pcpi_rs1(pcpi_rs1), .pcpi_rs2(pcpi_rs2),
-        .pcpi_wr(1'b0), .pcpi_rd(32'd0), .pcpi_wait(1'b0), .pcpi_ready(1'b0),
-        .irq(irq), .eoi(eoi),
-        .rvfi_valid(rvfi_valid), .rvfi_order(rvfi_order), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap),
-        .rvfi_halt(rvfi_halt), .rvfi_intr(rvfi_intr), .rvfi_mode(rvfi_mode), .rvfi_ixl(rvfi_ixl),
-        .rvfi_rs1_addr(rvfi_rs1_addr), .rvfi_rs2_addr(rvfi_rs2_addr), .rvfi_rs1_rdata(rvfi_rs1_rdata),
-        .rvfi_rs2_rdata(rvfi_rs2_rdata), .rvfi_rd_addr(rvfi_rd_addr), .rvfi_rd_wdata(rvfi_rd_wdata),
-        .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata), .rvfi_mem_addr(rvfi_mem_addr),
-        .rvfi_mem_rmask(rvfi_mem_rmask), .rvfi_mem_wmask(rvfi_mem_wmask), .rvfi_mem_rdata(rvfi_mem_rdata),
-        .rvfi_mem_wdata(rvfi_mem_wdata),
-        .rvfi_csr_mcycle_rmask(rvfi_csr_mcycle_rmask), .rvfi_csr_mcycle_wmask(rvfi_csr_mcycle_wmask),
-        .rvfi_csr_mcycle_rdata(rvfi_csr_mcycle_rdata), .rvfi_csr_mcycle_wdata(rvfi_csr_mcycle_wdata),
-        .rvfi_csr_minstret_rmask(rvfi_csr_minstret_rmask), .rvfi_csr_minstret_wmask(rvfi_csr_minstret_wmask),
-        .rvfi_csr_minstret_rdata(rvfi_csr_minstret_rdata), .rvfi_csr_minstret_wdata(rvfi_csr_minstret_wdata),
-        .trace_valid(cpu_trace_valid), .trace_data(cpu_trace_data)
-    );
-
+    // The PMU's privilege: the CPU runs its kernel (docs/soc.md §2.9).
+    wire        cpu_priv;
+@CPU@
     wire        ram_valid, ram_ack;
     wire [31:0] ram_rdata;
     wire        io_valid, io_ack, io_err;
@@ -253,10 +198,10 @@ module pmugen_soc (
         .clock(clock), .reset(reset_q), .valid(io_valid), .register(mem_addr[5:2]), .write(mem_write),
         .wdata(mem_wdata), .ack(io_ack), .err(io_err), .rdata(io_rdata), .fault(fault),
         .console_ready(console_ready), .console_valid(console_valid), .console_data(console_data),
-        .exit_valid(exit_valid), .exit_code(exit_code), .pid(pid), .pm_mark(pm_mark)
+        .exit_valid(exit_valid), .exit_code(exit_code), .pid(pid), .pm_mark(pm_mark)@IO_TIMER@
     );
 
-    // The PMU: privileged while the CPU is inside its IRQ handler (eoi != 0).
+    // The PMU: privileged while the CPU runs its kernel (cpu_priv, docs/soc.md §2.9).
     @PMU@ pmu (
         .clock(clock), .reset(reset_q),
         .rvfi_valid(rvfi_valid), .rvfi_insn(rvfi_insn), .rvfi_trap(rvfi_trap), .rvfi_intr(rvfi_intr),
@@ -266,7 +211,7 @@ module pmugen_soc (
         .trace_data(trace_data), .trace_valid(trace_valid), .trace_ready(trace_ready), .trace_last(trace_last),
         .wb_cyc(pmu_valid), .wb_stb(pmu_valid), .wb_we(mem_write), .wb_adr(mem_addr[@PMU_MSB@:0]),
         .wb_dat_w(mem_wdata), .wb_dat_r(pmu_rdata), .wb_sel(mem_write ? mem_wstrb : 4'hf),
-        .wb_ack(pmu_ack), .wb_err(pmu_err), .wb_priv(|eoi)
+        .wb_ack(pmu_ack), .wb_err(pmu_err), .wb_priv(cpu_priv)
     );
 
 @MONITOR_INSTANCE@

@@ -391,8 +391,13 @@ fn rvfi_flags_events_and_tables_are_refused_naming_the_flag_event_or_count_and_w
     std::fs::write(&core, r#"[{"EventName": "LOAD", "EventCode": "0x01", "UMask": "0x00", "Scope": "core"}]"#).unwrap();
     let (unknown, core) = (unknown.to_string_lossy().into_owned(), core.to_string_lossy().into_owned());
     let known = "CYCLES, INSTRET, STALL_CYCLES, LOAD, STORE, BRANCH, BRANCH_TAKEN, JUMP, CALL, RETURN, TRAP, INTERRUPT, SYSTEM, MULDIV";
-    let cases: [(&[&str], &[&str]); 12] = [
+    let cases: [(&[&str], &[&str]); 14] = [
         (&["pmu", "--kernel", "handler"], &["--kernel handler", "add --rvfi"]),
+        (&["monitor", "--core", "serv"], &["--core serv", "add --rvfi"]),
+        (
+            &["pmu", "--rvfi", "--core", "vexriscv"],
+            &["--core = 'vexriscv' is not a core the adapter knows; allowed: picorv32, serv, ibex or generic"],
+        ),
         (&["pmu", "--xlen", "64"], &["--xlen 64", "add --rvfi"]),
         (&["monitor", "--kernel", "mode"], &["--kernel mode", "add --rvfi"]),
         (&["monitor", "--rvfi-events", "CALL,RETURN"], &["--rvfi-events CALL,RETURN", "add --rvfi"]),
@@ -478,24 +483,24 @@ fn generate_writes_the_rvfi_files_with_the_adapter_in_the_header_and_description
         serde_json::from_str(&std::fs::read_to_string(out.join(format!("{top}_design.json"))).unwrap()).unwrap();
     assert_eq!(description["top"], top);
     assert_eq!(
-        (&description["rvfi"], &description["kernel"], &description["xlen"]),
-        (&true.into(), &"mode".into(), &32.into())
+        (&description["rvfi"], &description["kernel"], &description["xlen"], &description["core"]),
+        (&true.into(), &"mode".into(), &32.into(), &"generic".into())
     );
     let header = std::fs::read_to_string(out.join(format!("{top}_regs.h"))).unwrap();
     assert!(header.contains("#define PMU_RISCV_T1_K4_C40_RVFI_EVENT_BRANCH_TAKEN"), "{header:.600}");
     // The default --rvfi PMU, and the monitor with its events on a bus.
     let (ok, text) = pmugen(&["generate", "pmu", "--rvfi", "--kernel", "handler", "--xlen", "64", "--out", dir]);
-    assert!(ok && out.join("pmu_riscv_t4_k2_c40_rvfi.v").exists(), "{text}");
-    let description = std::fs::read_to_string(out.join("pmu_riscv_t4_k2_c40_rvfi_design.json")).unwrap();
+    assert!(ok && out.join("pmu_riscv_t4_k2_c40_rvfi_handler_x64.v").exists(), "{text}");
+    let description = std::fs::read_to_string(out.join("pmu_riscv_t4_k2_c40_rvfi_handler_x64_design.json")).unwrap();
     assert!(description.contains(r#""kernel": "handler""#) && description.contains(r#""xlen": 64"#), "{description}");
     let args = ["generate", "monitor", "--events", "2", "--rvfi", "--rvfi-events", "CALL,RETURN", "--bus", "axi4lite"];
     let (ok, text) = pmugen(&[&args[..], &["--out", dir]].concat());
-    assert!(ok && out.join("event_order_monitor_n2_w3_rvfi_axil.v").exists(), "{text}");
+    assert!(ok && out.join("event_order_monitor_n2_w3_rvfi_e89_axil.v").exists(), "{text}");
     // The PMU a 32-bit RISC-V core reaches: its events from RVFI, its registers as words.
-    let args = ["generate", "pmu", "--threads", "1", "--counters", "4", "--rvfi", "--kernel", "handler"];
+    let args = ["generate", "pmu", "--threads", "1", "--counters", "4", "--rvfi", "--core", "picorv32"];
     let (ok, text) = pmugen(&[&args[..], &["--bus", "wishbone", "--bus-width", "32", "--out", dir]].concat());
-    assert!(ok && out.join("pmu_riscv_t1_k4_c40_rvfi_wb32.v").exists(), "{text}");
-    assert!(out.join("pmu_riscv_t1_k4_c40_rvfi_wb32_driver.h").exists(), "{text}");
+    assert!(ok && out.join("pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32.v").exists(), "{text}");
+    assert!(out.join("pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_driver.h").exists(), "{text}");
 }
 
 #[test]

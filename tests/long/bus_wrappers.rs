@@ -106,7 +106,7 @@ fn wrapped_pmus_lint_clean_with_the_documented_ports() {
 
 #[test]
 fn wrapped_rvfi_tops_lint_clean_with_the_documented_ports() {
-    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let handler64 = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler, ..RvfiOptions::default() };
     for (threads, options) in [(1, RvfiOptions::default()), (2, handler64)] {
         let params = PmuParams::new(threads, 2, 24, EventTable::riscv_table()).unwrap();
         let design = RvfiPmuDesign::new(params, options, "riscv.json").unwrap();

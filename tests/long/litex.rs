@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions};
+use pmugen_hdl::rvfi::params::{Core, RvfiOptions, Xlen};
 
 use crate::common::cli::{pmugen, scratch, venv};
 use crate::common::rvfi;
@@ -88,7 +88,7 @@ fn the_litex_example_counts_the_firmwares_instructions_like_rdinstret() {
     let console = run("sim.py", &rtl, &dir, &[]);
     assert!(console.contains("pmugen: done"), "the firmware did not finish:\n{console}");
 
-    let options = RvfiOptions { kernel_rule: KernelRule::Handler, ..RvfiOptions::default() };
+    let options = RvfiOptions::for_core(Core::Picorv32, Xlen::Rv32);
     let ids = fields(&console, "pmu_id");
     assert_eq!(ids.len(), 1, "{console}");
     assert_eq!(value(&ids[0], "pmu_id", 16), rvfi::pmu(1, 4, options).identity().expected, "{console}");
@@ -117,7 +117,7 @@ fn the_icebreaker_target_elaborates_with_both_designs_on_the_cpus_rvfi_port() {
     let rtl = generate("icebreaker.py", &dir);
     run("icebreaker.py", &rtl, &dir, &[]);
     let gateware = std::fs::read_to_string(dir.join("build/gateware/icebreaker.v")).unwrap();
-    for top in ["pmu_riscv_t1_k1_c40_rvfi_wb32", "event_order_monitor_n2_w2_rvfi_wb"] {
+    for top in ["pmu_riscv_t1_k1_c40_rvfi_picorv32_wb32", "event_order_monitor_n2_w2_rvfi_picorv32_e89_wb"] {
         assert!(gateware.contains(&format!("{top} {top}(")), "no {top} instance in the SoC's Verilog");
     }
     // PicoRV32's output and the two designs' inputs.

@@ -14,39 +14,58 @@ use std::collections::BTreeMap;
 
 use crate::common::cli::{pmugen, scratch};
 use crate::soc_examples::{run, run_elf, soc_dir, Run};
-use pmugen_sim::reference::rvfi::{summarize_log, Block, Event, KernelRule, Xlen};
+use pmugen_sim::reference::rvfi::{summarize_core_log, Block, Core, Event, KernelRule, Xlen};
 
 /// The events the firmware program, in counter order.
 const EVENTS: [Event; 4] = [Event::Instret, Event::Load, Event::Store, Event::BranchTaken];
 
-/// The SoC's PMU description.
+/// The reference SoC's PMU description.
 fn design() -> String {
-    let top = pmugen::design::Design::top_name(&pmugen::soc::pmu().unwrap());
+    let top = pmugen::design::Design::top_name(&pmugen::soc::pmu(pmugen::soc::cpu::Cpu::Picorv32).unwrap());
     soc_dir().join(format!("{top}_design.json")).to_str().unwrap().to_string()
 }
 
+/// How the checker reads the SoC's CPU: its RVFI reader and kernel rule.
+#[derive(Clone, Copy)]
+pub(crate) struct Reading {
+    /// The core's reader (docs/soc.md §1.7).
+    pub(crate) core: Core,
+    /// The kernel rule of the SoC's PMU.
+    pub(crate) rule: KernelRule,
+}
+
+/// PicoRV32's.
+const PICORV32: Reading = Reading { core: Core::Picorv32, rule: KernelRule::Handler };
+
 /// Per (pid, key): executions and the four totals.
-type Totals = BTreeMap<(u32, String), (u64, Vec<u64>)>;
+pub(crate) type Totals = BTreeMap<(u32, String), (u64, Vec<u64>)>;
 
 /// How tracing was set up in one window (a pair of TRACE_CTRL writes).
 #[derive(Clone, Copy)]
-struct Setup {
+pub(crate) struct Setup {
     /// TRACE_PID with PID_FILTER.
-    filter: Option<u32>,
+    pub(crate) filter: Option<u32>,
     /// FREEZE_UNMARKED.
-    freeze: bool,
+    pub(crate) freeze: bool,
 }
 
 /// The checker's profile of `run`: its windows of tracing (`setups`, in order) and its
 /// process switches (`pids` and `marks`, one per switch of the kernel, in order).
 /// Returns the per-block totals (key: the block's address as `0x%08x`), the per-function
-/// totals (key: the `nm` name) and the blocks that a timer interrupt split.
-fn expected(run: &Run, setups: &[Setup], pids: &[u32], marks: &[bool]) -> (Totals, Totals, usize) {
+/// totals (key: the `nm` name) and the blocks that a timer interrupt split (a handler
+/// entry, or on SERV an instruction reported as stopped, inside the block).
+pub(crate) fn expected(
+    run: &Run,
+    reading: Reading,
+    setups: &[Setup],
+    pids: &[u32],
+    marks: &[bool],
+) -> (Totals, Totals, usize) {
     let ctrl = run.first_stores_of("kernel_trace_ctrl");
     assert_eq!(ctrl.len(), 2 * setups.len(), "{}: TRACE_CTRL writes {ctrl:?}", run.name);
     let switches = run.first_stores_of("kernel_process");
     assert!(switches.len() >= pids.len(), "{}: {} switches for {pids:?}", run.name, switches.len());
-    let summary = summarize_log(&run.log, Xlen::Rv32, KernelRule::Handler, 32);
+    let summary = summarize_core_log(&run.log, Xlen::Rv32, reading.rule, reading.core, 32);
     let (mut blocks, mut functions, mut split) = (Totals::new(), Totals::new(), 0);
     for block in &summary.blocks {
         let Some(window) =
@@ -70,7 +89,8 @@ fn expected(run: &Run, setups: &[Setup], pids: &[u32], marks: &[bool]) -> (Total
             entry.1.iter_mut().zip(&counts).for_each(|(sum, c)| *sum += c);
         }
         let first = block.retirements[0];
-        split += (first..block.end_cycle).any(|i| run.log[i].valid && run.log[i].intr) as usize;
+        let entered = |r: &pmugen_sim::reference::rvfi::Retirement| r.intr || (r.trap && r.insn != 0x0000_0073);
+        split += (first..block.end_cycle).any(|i| run.log[i].valid && entered(&run.log[i])) as usize;
     }
     (blocks, functions, split)
 }
@@ -108,9 +128,14 @@ fn read_csv(text: &str, key: &str) -> Totals {
         .collect()
 }
 
-/// `pmugen profile` of the run's trace, named by the record `soc run` wrote; returns its
-/// output and its block and function totals.
+/// `pmugen profile` of the run's trace on the reference SoC.
 fn profile(run: &Run) -> (String, Totals, Totals) {
+    profile_with(run, &design())
+}
+
+/// `pmugen profile` of the run's trace with the PMU description `design`, named by the
+/// record `soc run` wrote; returns its output and its block and function totals.
+pub(crate) fn profile_with(run: &Run, design: &str) -> (String, Totals, Totals) {
     let out = scratch(&format!("profile-{}", run.name));
     let (ok, text) = pmugen(&[
         "profile",
@@ -118,7 +143,7 @@ fn profile(run: &Run) -> (String, Totals, Totals) {
         "--elf",
         run.elf.to_str().unwrap(),
         "--design",
-        &design(),
+        design,
         "--sort",
         "BRANCH_TAKEN",
         "--out",
@@ -171,7 +196,7 @@ fn the_profile_of_the_workload_equals_the_checkers_summed_or_drained() {
     let summed = run("profile");
     assert_eq!(summed.value("trace_dropped"), 0);
     let (text, blocks, functions) = profile(&summed);
-    let (want_blocks, want_functions, _) = expected(&summed, &[Setup { filter: None, freeze: true }], &[], &[]);
+    let (want_blocks, want_functions, _) = expected(&summed, PICORV32, &[Setup { filter: None, freeze: true }], &[], &[]);
     assert_eq!(blocks, want_blocks, "{}: blocks against the checker", summed.name);
     assert_eq!(functions, want_functions, "{}: functions against the checker", summed.name);
     for name in ["workload_sort", "checksum", "interpret", "matrix_product", "__mulsi3"] {
@@ -187,7 +212,7 @@ fn the_profile_of_the_workload_equals_the_checkers_summed_or_drained() {
     let (_, drained_blocks, drained_functions) = profile(&drained);
     assert_eq!((&drained_blocks, &drained_functions), (&blocks, &functions), "drained against summed");
     assert_eq!(decoded_totals(&drained), decoded_totals(&summed), "trace decode's totals, drained against summed");
-    let (_, _, split) = expected(&drained, &[Setup { filter: None, freeze: true }], &[], &[]);
+    let (_, _, split) = expected(&drained, PICORV32, &[Setup { filter: None, freeze: true }], &[], &[]);
     assert!(split > 0, "a timer tick (the sink's drain) fell inside a traced block");
     let executions: u64 = blocks.values().map(|(n, _)| n).sum();
     assert_eq!(words(&drained), executions * 5 + 1, "one record of 5 words per execution, the first with a pid");
@@ -211,7 +236,7 @@ fn pid_filtering_and_freezing_shape_the_profile_as_the_checker_says() {
     // Phase 1's records pass, phase 2's are summed per process and block.
     let kinds = text.lines().next().unwrap().split(": ").nth(1).unwrap_or_default();
     assert!(!kinds.starts_with("0 block") && !kinds.contains(" and 0 summary"), "{text}");
-    let (want_blocks, want_functions, split) = expected(&run, &setups, &pids, &marks);
+    let (want_blocks, want_functions, split) = expected(&run, PICORV32, &setups, &pids, &marks);
     assert_eq!(blocks, want_blocks, "{}: blocks against the checker", run.name);
     assert_eq!(functions, want_functions, "{}: functions against the checker", run.name);
     assert!(split > 0, "a timer tick fell inside a traced block");
@@ -268,7 +293,7 @@ fn a_full_sink_drops_exactly_the_records_beyond_its_and_the_queues_capacity() {
     assert!(ok, "{text}");
     let run = run_elf("overrun", &work.join("overrun.elf"));
     let ctrl = run.first_stores_of("kernel_trace_ctrl");
-    let summary = summarize_log(&run.log, Xlen::Rv32, KernelRule::Handler, 32);
+    let summary = summarize_core_log(&run.log, Xlen::Rv32, PICORV32.rule, PICORV32.core, 32);
     let traced: Vec<&Block> =
         summary.blocks.iter().filter(|b| ctrl[0] < b.end_cycle && b.end_cycle < ctrl[1]).collect();
     // The sink holds 1024 words: whole records of 6 words (the first, with its pid
@@ -328,7 +353,7 @@ fn the_docs_own_program_finds_the_function_with_the_most_taken_branches() {
     let run = run_elf("my", &work.join("my.elf"));
     assert_eq!(run.value("dropped"), 0);
     let (_, _, functions) = profile(&run);
-    let (want_blocks, want_functions, _) = expected(&run, &[Setup { filter: None, freeze: false }], &[], &[]);
+    let (want_blocks, want_functions, _) = expected(&run, PICORV32, &[Setup { filter: None, freeze: false }], &[], &[]);
     assert_eq!(functions, want_functions, "functions against the checker");
     assert!(!want_blocks.is_empty());
     let branches = |name: &str| functions.iter().find(|((_, f), _)| f == name).map(|(_, (_, t))| t[3]).unwrap();

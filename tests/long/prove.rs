@@ -179,14 +179,14 @@ const BUGS: &[Bug] = &[
     },
     Bug {
         design: RVFI_HANDLER,
-        top: "pmu_riscv_t1_k1_c40_d2_a32_rvfi",
+        top: "pmu_riscv_t1_k1_c40_d2_a32_rvfi_handler",
         from: "wire handler_d = valid ? retirement_kernel & ~handler_return : handler_q;",
         to: "wire handler_d = valid ? retirement_kernel : handler_q;",
         caught_by: "| adapter.kernels__0 | handler_flag | FAILED",
     },
     Bug {
         design: RVFI_HANDLER,
-        top: "pmu_riscv_t1_k1_c40_d2_a32_rvfi",
+        top: "pmu_riscv_t1_k1_c40_d2_a32_rvfi_handler",
         from: "wire user = valid & ~kernel;",
         to: "wire user = valid;",
         caught_by: "| adapter.trackers__0 | block_rule | FAILED",

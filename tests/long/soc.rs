@@ -10,7 +10,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use crate::common::cli::{pmugen, scratch};
-use pmugen_sim::reference::rvfi::{parse_log, summarize_log, Event, KernelRule, Retirement, Ring, Xlen, RETIRQ};
+use pmugen_sim::reference::rvfi::{
+    parse_log, summarize_core_log, Core, Event, KernelRule, Retirement, Ring, Xlen, RETIRQ,
+};
 
 /// `pmugen soc` into a fresh directory, and the model built there by a first run of
 /// count.elf with its retirement log: (directory, count's stdout).
@@ -136,11 +138,17 @@ fn count_prints_what_the_independent_checker_counts_from_the_retirement_log() {
     let log = parse_log(&text, "count.rvfi").unwrap();
     let spans = handler_spans(&log);
     assert_eq!(spans.len(), 2, "count.c makes two requests (start, stop): {spans:?}");
+    // PicoRV32's departure that `--core picorv32` reads (docs/soc.md §1.7): its ECALLs
+    // retire with rvfi_trap = 0, and its handler's first instruction has rvfi_intr.
+    let ecalls: Vec<usize> = (0..log.len()).filter(|&c| log[c].valid && log[c].insn == 0x0000_0073).collect();
+    assert_eq!(ecalls.len(), 2);
+    assert!(ecalls.iter().all(|&c| !log[c].trap), "PicoRV32 reports ECALL with rvfi_trap = 0");
+    assert!(log.iter().all(|r| !r.valid || r.mode == 3), "PicoRV32 reports machine mode always");
     // The counters count user events from the start request's handler to the stop
     // request's: the user retirements between the first handler's return and the
     // second handler's entry.
     let window = &log[spans[0].1 + 1..spans[1].0];
-    let summary = summarize_log(window, Xlen::Rv32, KernelRule::Handler, 32);
+    let summary = summarize_core_log(window, Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
     for (name, event) in [
         ("INSTRET", Event::Instret),
         ("LOAD", Event::Load),
@@ -156,8 +164,8 @@ fn count_prints_what_the_independent_checker_counts_from_the_retirement_log() {
     let rdinstret: Vec<usize> =
         (0..log.len()).filter(|&c| log[c].valid && log[c].insn & 0xFFFF_F07F == 0xC020_2073).collect();
     assert_eq!(rdinstret.len(), 2, "{rdinstret:?}");
-    let both = summarize_log(&log[..rdinstret[1]], Xlen::Rv32, KernelRule::Handler, 32);
-    let before = summarize_log(&log[..rdinstret[0]], Xlen::Rv32, KernelRule::Handler, 32);
+    let both = summarize_core_log(&log[..rdinstret[1]], Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
+    let before = summarize_core_log(&log[..rdinstret[0]], Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32);
     let instret = both.counts.total(Event::Instret) - before.counts.total(Event::Instret);
     assert_eq!(printed(stdout, "rdinstret"), instret, "{stdout}");
     assert!(instret > printed(stdout, "INSTRET"), "the kernel's instructions are in rdinstret's count");
@@ -281,7 +289,7 @@ fn the_trace_words_reach_the_sink_and_the_trace_file_and_decode() {
     assert!(words > 10, "ten loop iterations end ten blocks at least: {words} words");
     assert_eq!(printed(&stdout, "words"), words, "the sink holds every word the trace file has");
     assert_eq!(printed(&stdout, "popped"), words, "and gives each back once");
-    let design = dir.join(format!("{}_design.json", pmugen::design::Design::top_name(&pmugen::soc::pmu().unwrap())));
+    let design = dir.join(format!("{}_design.json", pmugen::design::Design::top_name(&pmugen::soc::pmu(pmugen::soc::cpu::Cpu::Picorv32).unwrap())));
     let decoded = work.join("decoded");
     let (ok, text) = pmugen(&[
         "trace",

@@ -1,10 +1,10 @@
 //! The RVFI adapter on real retirements: the retirement log of every example firmware
 //! of examples/soc run on the reference SoC (PicoRV32, `pmugen soc run --rvfi-log`)
 //! drives, in one lockstep, the adapter's native model (`RvfiAdapter`, as the SoC has
-//! it: T = 1, RV32, the `handler` kernel rule, AW = 32), its generated Verilog under
+//! it: T = 1, RV32, `--core picorv32` with the `handler` kernel rule, AW = 32), its generated Verilog under
 //! Verilator and pmugen-sim's reference adapter. Every output (events, kernel, bb_end,
 //! bb_addr) of the three must be equal in every cycle, and the outputs summed per log
-//! must equal the log's summary by the independent checker (`summarize_log`): the
+//! must equal the log's summary by the independent checker (`summarize_core_log`): the
 //! events per ring and the block ends per block address.
 //!
 //! Every `*.elf` of the SoC's examples folder is run, so a new example is covered
@@ -17,11 +17,12 @@ use std::rc::Rc;
 use crate::soc_examples::{run, soc_dir};
 use pmugen_hdl::rvfi::adapter::RvfiAdapter;
 use pmugen_hdl::rvfi::events::EVENT_COUNT;
-use pmugen_hdl::rvfi::params::{KernelRule, Xlen};
+use pmugen_hdl::rvfi::params::{Core, KernelRule, RvfiOptions, Xlen};
 use pmugen_hdl::rvfi::port;
 use pmugen_hdl::rvfi::testing::{by_name_words, reference_rule, reference_xlen, signals};
 use pmugen_hdl::testing::lockstep::Lockstep;
-use pmugen_sim::reference::rvfi::{summarize_log, Event, EventSet, ReferenceAdapter, Retirement, RingCounts};
+use pmugen_sim::reference::rvfi as reference;
+use pmugen_sim::reference::rvfi::{summarize_core_log, Event, EventSet, ReferenceAdapter, Retirement, RingCounts};
 
 /// The reference SoC's block-address width.
 const AW: usize = 32;
@@ -76,10 +77,11 @@ fn lockstep_on_logs(logs: &[(String, Vec<Retirement>)]) -> Vec<Tally> {
         by_name_words(inputs, values)
     });
 
-    let mut reference = ReferenceAdapter::new(1, reference_xlen(XLEN), reference_rule(RULE), AW as u32);
+    let mut reference =
+        ReferenceAdapter::for_core(1, reference_xlen(XLEN), reference_rule(RULE), reference::Core::Picorv32, AW as u32);
     let mut tallies: Vec<Tally> = logs.iter().map(|_| Tally::default()).collect();
     let mut now = 0;
-    let adapter = RvfiAdapter::new(1, XLEN, RULE, AW);
+    let adapter = RvfiAdapter::new(1, RvfiOptions { xlen: XLEN, kernel_rule: RULE, core: Core::Picorv32 }, AW);
     lockstep.run_observed(vec![(format!("T=1 XLEN={XLEN} {RULE} AW={AW}"), adapter)], |_, uut: &mut RvfiAdapter| {
         let cycle = &cycles[now];
         // The outputs during this cycle, from the retirement of the one before.
@@ -141,7 +143,8 @@ fn adapter_native_verilog_and_reference_agree_on_every_example_log() {
     let tallies = lockstep_on_logs(&logs);
     println!("lockstep of {} logs: {:.1} s", logs.len(), started.elapsed().as_secs_f64());
     for ((name, log), tally) in logs.iter().zip(&tallies) {
-        let summary = summarize_log(log, reference_xlen(XLEN), reference_rule(RULE), AW as u32);
+        let summary =
+            summarize_core_log(log, reference_xlen(XLEN), reference_rule(RULE), reference::Core::Picorv32, AW as u32);
         let ends: u64 = tally.ends_by_address.values().sum();
         println!(
             "{name}: {} cycles, {} retired, {ends} block ends, {} kernel and {} user cycles",

@@ -4,7 +4,8 @@
 //! (K = 4 and the monitor) at the first attempt; the UP5K's system, K = 1 without the
 //! monitor, keeps its RAM in the SPRAM with a boot ROM (the search's earlier attempts do
 //! not fit or do not route: the full run's report shows them). Both systems also run
-//! their firmware in simulation, printing on the UART what the reference system prints.
+//! their firmware in simulation, printing on the UART what the reference system prints,
+//! and so does SERV's iCEBreaker system, the full one (`--cpu serv`).
 use std::path::Path;
 
 use crate::common::cli::{pmugen, scratch};
@@ -97,5 +98,20 @@ fn both_board_systems_run_their_firmware_in_simulation_and_print_on_the_uart() {
             assert_eq!(printed(&console, "board.BRANCH_TAKEN"), reference.value("board.BRANCH_TAKEN"));
         }
         assert!(printed(&console, "board.rdinstret") > printed(&console, "board.INSTRET"));
+    }
+}
+
+/// SERV's iCEBreaker system is the largest (K = 4 and the monitor, docs/soc.md §2.9): in
+/// simulation it prints the reference system's counts of the same loop.
+#[test]
+fn the_serv_icebreaker_system_is_the_full_one_and_runs_its_firmware() {
+    let reference = crate::soc_examples::run("board");
+    let out = scratch("soc-board-sim-serv");
+    let (ok, console) =
+        pmugen(&["soc", "--board", "icebreaker", "--cpu", "serv", "--simulate", "--out", out.to_str().unwrap()]);
+    assert!(ok && console.contains("exit LED lit"), "{console}");
+    assert!(console.contains("serv, PMU K=4") && console.contains("K 4, monitor"), "{console}");
+    for key in ["board.INSTRET", "board.BRANCH_TAKEN", "board.LOAD", "board.sum"] {
+        assert_eq!(printed(&console, key), reference.value(key), "SERV: {key}");
     }
 }

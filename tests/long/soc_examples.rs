@@ -13,7 +13,7 @@ use crate::common::cli::pmugen;
 use pmugen_sim::ports::monitor::MonitorInputs;
 use pmugen_sim::reference::monitor::{addr, cmd, ctrl};
 use pmugen_sim::reference::rvfi::{
-    parse_log, summarize_log, Event, HartRules, KernelRule, Retirement, RingCounts, Xlen,
+    parse_log, summarize_core_log, Core, Event, HartRules, KernelRule, Retirement, RingCounts, Xlen,
 };
 use pmugen_sim::reference::ReferenceMonitor;
 
@@ -91,7 +91,9 @@ impl Run {
     /// summaries of two prefixes, so that each retirement's ring follows the kernel rule
     /// from reset on.
     fn counts(&self, from: usize, to: usize) -> RingCounts {
-        let summary = |end: usize| summarize_log(&self.log[..end], Xlen::Rv32, KernelRule::Handler, 32).counts;
+        let summary = |end: usize| {
+            summarize_core_log(&self.log[..end], Xlen::Rv32, KernelRule::Handler, Core::Picorv32, 32).counts
+        };
         let (before, through) = (summary(from), summary(to));
         let mut counts = RingCounts::default();
         for i in 0..counts.user.len() {
@@ -120,10 +122,15 @@ pub(crate) fn run(name: &str) -> Run {
 
 /// Runs the firmware `elf` (called `name`) on the SoC of [`soc_dir`]: it must exit 0.
 pub(crate) fn run_elf(name: &str, elf: &std::path::Path) -> Run {
+    run_elf_in(name, elf, soc_dir(), "picorv32")
+}
+
+/// Runs the firmware `elf` (called `name`) on the SoC on `cpu` generated in `dir`: it
+/// must exit 0.
+pub(crate) fn run_elf_in(name: &str, elf: &std::path::Path, dir: &std::path::Path, cpu: &str) -> Run {
     // One Verilator model build at a time on this machine; later runs use its cache.
     static SERIAL: Mutex<()> = Mutex::new(());
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = soc_dir();
     let log_path = dir.join(format!("{name}.rvfi"));
     let trace = dir.join(format!("{name}.hex"));
     let args = [
@@ -136,6 +143,8 @@ pub(crate) fn run_elf(name: &str, elf: &std::path::Path) -> Run {
         log_path.to_str().unwrap(),
         "--trace",
         trace.to_str().unwrap(),
+        "--cpu",
+        cpu,
     ];
     let (ok, console) = pmugen(&args);
     assert!(ok, "{name} did not exit 0:\n{console}");
@@ -339,7 +348,7 @@ fn order_example() {
         Event::Call,
         Event::Return,
     ];
-    let mut rules = HartRules::new(Xlen::Rv32, KernelRule::Handler);
+    let mut rules = HartRules::for_core(Xlen::Rv32, KernelRule::Handler, Core::Picorv32);
     for (i, r) in run.log.iter().enumerate() {
         let events = rules.cycle(r).events;
         if i > open && i < close {

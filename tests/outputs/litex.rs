@@ -28,8 +28,8 @@ def refused(call, *words):
     raise AssertionError("not refused: %s" % (words,))
 
 bare = importlib.import_module("pmu_knc_t4_k2_c40_wb32_litex")
-pmu = importlib.import_module("pmu_riscv_t1_k4_c40_rvfi_wb32_litex")
-monitor = importlib.import_module("event_order_monitor_n2_w2_rvfi_wb_litex")
+pmu = importlib.import_module("pmu_riscv_t1_k4_c40_rvfi_picorv32_wb32_litex")
+monitor = importlib.import_module("event_order_monitor_n2_w2_rvfi_picorv32_e89_wb_litex")
 wide = importlib.import_module("pmu_riscv_t2_k2_c40_rvfi_wb32_litex")
 
 s = soc()
@@ -84,8 +84,8 @@ fn the_litex_module_imports_with_litex_alone_and_adds_the_design_as_documented()
             "--counters",
             "4",
             "--rvfi",
-            "--kernel",
-            "handler",
+            "--core",
+            "picorv32",
             "--bus",
             "wishbone",
             "--bus-width",
@@ -98,6 +98,8 @@ fn the_litex_module_imports_with_litex_alone_and_adds_the_design_as_documented()
             "--order-width",
             "2",
             "--rvfi",
+            "--core",
+            "picorv32",
             "--rvfi-events",
             "CALL,RETURN",
             "--bus",

@@ -109,11 +109,11 @@ fn the_axi4lite_instantiation_template_in_docs_bus_compiles_against_the_generate
 
 #[test]
 fn the_picorv32_instantiation_template_in_docs_soc_compiles_against_the_generated_verilog() {
-    use pmugen_hdl::rvfi::params::{KernelRule, RvfiOptions};
+    use pmugen_hdl::rvfi::params::{Core, RvfiOptions, Xlen};
     let template = code_block(&read("docs/soc.md"), "verilog").to_string();
     let table = pmugen_hdl::pmu::event_table::EventTable::riscv_table();
     let params = pmugen_hdl::pmu::params::PmuParams::new(1, 2, 40, table).unwrap();
-    let options = RvfiOptions { kernel_rule: KernelRule::Handler, ..Default::default() };
+    let options = RvfiOptions::for_core(Core::Picorv32, Xlen::Rv32);
     let design = pmugen::design::rvfi::RvfiPmuDesign::new(params, options, "riscv.json").unwrap();
     let verilog = pmugen::design::Design::verilog(&design).unwrap();
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("picorv32-template");

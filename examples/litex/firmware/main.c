@@ -1,7 +1,7 @@
 /* main.c: a firmware that counts its own work with pmugen's PMU in a LiteX SoC
  * (docs/litex.md §3, §4), built with LiteX's software flow and booted by its BIOS.
  *
- * PicoRV32 has no privilege modes: the PMU is generated with `--kernel handler`, so
+ * PicoRV32 has no privilege modes: the PMU is generated with `--core picorv32` (`--kernel handler`), so
  * the code outside interrupt handlers is user code (ring 3) and the handlers are the
  * kernel (ring 0). The bus input wb_priv is left unconnected (1): every bus access is
  * privileged, so main() programs the PMU itself. For two sizes of a workload it counts

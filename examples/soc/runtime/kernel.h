@@ -11,6 +11,11 @@
  * what USER_ACCESS allows (read the TSC and the counters); any other PMU access from
  * user code is answered ERR (FAULTS counts it) and changes nothing.
  *
+ * On SERV and Ibex (pmugen soc --cpu, docs/soc.md §2.9) the runtime's start.S presents
+ * their machine-mode traps the same way (irq(regs, irqs), regs[0] the return address);
+ * there "the kernel" is SERV's trap handler, or Ibex's machine mode with main() in user
+ * mode.
+ *
  * System calls: the number in a7, arguments in a0..a2, the result in a0 (a1 for a
  * high word), as the RISC-V Linux convention. The handler tells ECALL from EBREAK and
  * illegal instructions (all IRQ 1 on PicoRV32) by the instruction word at q0 - 4.
@@ -30,7 +35,7 @@
 #include "soc_pmu.h"
 #include "soc_system.h"
 
-/* Short names for the PMU driver of this SoC (soc_pmu.h names it whatever its size). */
+/* Short names for the PMU driver of this SoC (soc_pmu.h names it whatever its size and CPU). */
 typedef SOC_PMU(t) pmu_t;
 #define PMU_CW SOC_PMU_C(CFG_CW)
 #define PMU_K SOC_PMU_C(CFG_K)

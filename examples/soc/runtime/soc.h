@@ -1,12 +1,15 @@
 /* soc.h: the pmugen reference SoC for firmware (docs/soc.md §2): its memory map, the
- * console, exit, PID, PM_MARK, FAULTS and trace-sink registers, and PicoRV32's custom IRQ
- * instructions and counters. Freestanding C99, no library. The PMU and the monitor have
- * their own generated drivers (pmu_riscv_t1_k4_c40_p1024_rvfi_wb32_driver.h at E = 1024,
- * event_order_monitor_n8_w3_rvfi_wb_driver.h), at SOC_PMU_BASE and SOC_MONITOR_BASE. */
+ * console, exit, PID, PM_MARK, FAULTS and trace-sink registers, and the CPU's interrupt
+ * mask, timer and counters (PicoRV32's custom instructions; on SERV and Ibex the
+ * machine-mode CSRs and the SoC's TIMER register, soc_cpu.h saying which CPU).
+ * Freestanding C99, no library. The PMU and the monitor have their own generated
+ * drivers, named for any CPU by soc_pmu.h, at SOC_PMU_BASE and SOC_MONITOR_BASE. */
 #ifndef PMUGEN_SOC_H
 #define PMUGEN_SOC_H
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "soc_cpu.h"
 
 #define SOC_RAM_BASE 0x00000000u
 #define SOC_RAM_SIZE 0x00010000u
@@ -15,6 +18,7 @@
 #define SOC_PID 0x10000010u
 #define SOC_PM_MARK 0x10000014u
 #define SOC_FAULTS 0x10000018u
+#define SOC_TIMER 0x1000001Cu /* SERV and Ibex: IRQ 0 after the written number of cycles */
 #define SOC_PMU_BASE 0x20000000u
 #define SOC_MONITOR_BASE 0x30000000u
 #define SOC_TRACE_BASE 0x40000000u
@@ -90,6 +94,7 @@ static inline bool soc_trace_pop(uint64_t *word)
     return true;
 }
 
+#if SOC_CPU_PICORV32
 /* PicoRV32's custom instructions (opcode 0x0B; q registers are numbered like x0..x3). */
 static inline uint32_t soc_maskirq(uint32_t mask) /* set the IRQ mask, return the old one */
 {
@@ -119,5 +124,39 @@ static inline uint32_t soc_rdinstret(void)
     __asm__ volatile(".insn i 0x73, 2, %0, x0, -1022" : "=r"(value)); /* csrrs rd, instret (0xC02), x0 */
     return value;
 }
+
+#else
+/* SERV and Ibex: IRQ n of the SoC is enabled by a bit of mie (timer: MTIE; Ibex's pmi
+ * and matched: its fast interrupts 0 and 1), so the mask is kept in mie, inverted. */
+#define SOC_CSR_MIE 0x304
+static inline uint32_t soc_mie_bits(uint32_t irqs)
+{
+    return (irqs & (1u << SOC_IRQ_TIMER) ? 1u << 7 : 0) | (irqs & (1u << SOC_IRQ_PMU) ? 1u << 16 : 0) |
+           (irqs & (1u << SOC_IRQ_MONITOR) ? 1u << 17 : 0);
+}
+static inline uint32_t soc_maskirq(uint32_t mask) /* set the IRQ mask, return the old one */
+{
+    uint32_t all = (1u << SOC_IRQ_TIMER) | (1u << SOC_IRQ_PMU) | (1u << SOC_IRQ_MONITOR), enabled, old = 0;
+    __asm__ volatile(".insn i 0x73, 2, %0, x0, 0x304" : "=r"(enabled)); /* csrr mie */
+    for (uint32_t irq = 0; irq < 5; irq++)
+        if ((all >> irq & 1u) && !(enabled & soc_mie_bits(1u << irq)))
+            old |= 1u << irq;
+    uint32_t bits = soc_mie_bits(all & ~mask);
+    __asm__ volatile(".insn i 0x73, 1, x0, %0, 0x304" : : "r"(bits) : "memory"); /* csrw mie */
+    return old;
+}
+static inline uint32_t soc_timer(uint32_t cycles) /* IRQ 0 after `cycles`; 0 stops it */
+{
+    uint32_t old = SOC_REG(SOC_TIMER);
+    SOC_REG(SOC_TIMER) = cycles;
+    return old;
+}
+
+/* SERV has no counters, and Ibex's are machine-mode CSRs that user code may not read:
+ * both read 0 here (the PMU counts what they would). */
+static inline uint32_t soc_rdcycle(void) { return 0; }
+static inline uint32_t soc_rdinstret(void) { return 0; }
+
+#endif
 
 #endif

@@ -46,11 +46,12 @@ fn adapter(module: &str, name: &str) -> ModuleProperties {
     let aw = width("bb_addr") / harts;
     let mut properties = Vec::new();
     for t in 0..harts {
-        let valid = slice("rvfi_valid", t, 1, harts);
+        // The retirement as the core's reader gives it to the classifier (docs/soc.md §1.7).
+        let valid = format!("readers__{t}__read_valid");
         let insn = slice("rvfi_insn", 32 * t, 32, 32 * harts);
         // Fields of hart t's instruction word (a select of a select is not Verilog).
         let field = |lsb: usize, bits: usize| slice("rvfi_insn", 32 * t + lsb, bits, 32 * harts);
-        let trap = slice("rvfi_trap", t, 1, harts);
+        let trap = format!("readers__{t}__read_trap");
         let (opcode, funct3, quadrant) = (field(0, 7), field(12, 3), field(0, 2));
         let control = format!(
             "({opcode} == 7'h63 || {opcode} == 7'h6f || {opcode} == 7'h67 || ({opcode} == 7'h73 && {funct3} == 3'h0))"

@@ -11,5 +11,8 @@ pub const BLOCK_START: &str = "adapter block start";
 /// The registered `bb_end` and `bb_addr` per hart.
 pub const BLOCK_END: &str = "adapter block end";
 
+/// The core reader's state per hart (SERV: the last retirement trapped).
+pub const READER: &str = "adapter core reader";
+
 /// Every group, in report order.
-pub const ALL: [&str; 5] = [EVENTS, KERNEL, HANDLER, BLOCK_START, BLOCK_END];
+pub const ALL: [&str; 6] = [EVENTS, KERNEL, HANDLER, BLOCK_START, BLOCK_END, READER];

@@ -2,13 +2,14 @@
 //! retirement per hart and cycle) turned into the event-side inputs of the PMU and the
 //! monitor, for T harts, and the `_rvfi` tops that put it in front of either design.
 //!
-//! Per hart, three blocks derive what the retirement of the cycle gives; the adapter
-//! registers all of it in one stage, so the designs behind it see the retirement of
-//! cycle c in cycle c+1:
+//! Per hart, a reader takes the retirement as its core means it (`--core`, docs/soc.md
+//! §1.7) and three blocks derive what it gives; the adapter registers all of it in one
+//! stage, so the designs behind it see the retirement of cycle c in cycle c+1:
 //!
 //! ```text
 //!             +------------------------- adapter (per hart t) -------------------------+
-//!  rvfi_*[t] -+-> classifier --events[14]---------------------------> events_q [t]  --+--> events
+//!  rvfi_*[t] -+-> reader (the core's RVFI as the rules take it)                      |
+//!             +-> classifier --events[14]---------------------------> events_q [t]  --+--> events
 //!             |       | ends_block, handler_return                                   |
 //!             |       v                                                              |
 //!             |   kernel rule <-- kernel_q[t] (last) --kernel-------> kernel_q [t]  --+--> kernel
@@ -35,6 +36,7 @@ pub mod monitor_top;
 pub mod params;
 pub mod pmu_top;
 pub mod port;
+pub mod reader;
 pub mod testing;
 
 /// What every `_rvfi` top has in the same form, for a top holding `adapter` and one

@@ -6,7 +6,7 @@ use crate::ports::monitor::{MonitorInputs, MonitorOutputs};
 use crate::ports::pmu::{PmuConfig, PmuInputs, PmuOutputs};
 use crate::ports::rvfi::WithRvfi;
 use crate::ports::Engine;
-use crate::reference::rvfi::{AdapterOutputs, Event, KernelRule, ReferenceAdapter, Xlen};
+use crate::reference::rvfi::{AdapterOutputs, Core, Event, KernelRule, ReferenceAdapter, Xlen};
 use crate::reference::{ReferenceMonitor, ReferencePmu};
 
 /// How the adapter's outputs drive a design's inputs.
@@ -22,14 +22,14 @@ pub struct BehindRvfi<I, O> {
 
 impl BehindRvfi<PmuInputs, PmuOutputs> {
     /// The PMU of `config`, whose table's every event is a RISC-V event, behind the
-    /// adapter of its T harts (AW from the configuration).
-    pub fn pmu(config: PmuConfig, xlen: Xlen, rule: KernelRule) -> Self {
+    /// adapter of its T harts of `core` (AW from the configuration).
+    pub fn pmu(config: PmuConfig, xlen: Xlen, rule: KernelRule, core: Core) -> Self {
         let table: Vec<Event> = config
             .events
             .iter()
             .map(|e| Event::from_name(&e.name).unwrap_or_else(|| panic!("{} is not a RISC-V event", e.name)))
             .collect();
-        let adapter = ReferenceAdapter::new(config.threads, xlen, rule, config.address_width as u32);
+        let adapter = ReferenceAdapter::for_core(config.threads, xlen, rule, core, config.address_width as u32);
         Self {
             adapter,
             design: Box::new(ReferencePmu::new(config)),
@@ -40,10 +40,11 @@ impl BehindRvfi<PmuInputs, PmuOutputs> {
 }
 
 impl BehindRvfi<MonitorInputs, MonitorOutputs> {
-    /// The monitor `design` behind the adapter of one hart: event line k is `chosen[k]`.
-    pub fn monitor(design: ReferenceMonitor, chosen: Vec<Event>, xlen: Xlen, rule: KernelRule) -> Self {
+    /// The monitor `design` behind the adapter of one hart of `core`: event line k is
+    /// `chosen[k]` (the kernel rule is the mode rule: the monitor does not use it).
+    pub fn monitor(design: ReferenceMonitor, chosen: Vec<Event>, xlen: Xlen, core: Core) -> Self {
         Self {
-            adapter: ReferenceAdapter::new(1, xlen, rule, 16),
+            adapter: ReferenceAdapter::for_core(1, xlen, KernelRule::Mode, core, 16),
             design: Box::new(design),
             drive: Box::new(move |outputs, inputs| {
                 let events = outputs.harts[0].events;

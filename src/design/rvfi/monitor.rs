@@ -54,7 +54,7 @@ impl Design<WithRvfi<MonitorInputs>, MonitorOutputs> for RvfiMonitorDesign {
         "monitor"
     }
     fn top_name(&self) -> String {
-        monitor_top::top_name(&self.params)
+        monitor_top::top_name(&self.params, self.options, &self.chosen)
     }
     fn header(&self) -> Vec<String> {
         let (p, top) = (self.params, self.top_name());
@@ -124,8 +124,8 @@ impl Design<WithRvfi<MonitorInputs>, MonitorOutputs> for RvfiMonitorDesign {
         let monitor =
             ReferenceMonitor::new(p.events, p.order_width).with_serial_frame(p.options.serial == SerialOutput::Frame);
         let chosen = self.chosen.iter().map(|&bit| Event::from_name(EVENTS[bit]).expect("a RISC-V event")).collect();
-        let (xlen, rule) = reference_core(self.options);
-        Box::new(BehindRvfi::monitor(monitor, chosen, xlen, rule))
+        let (xlen, _, core) = reference_core(self.options);
+        Box::new(BehindRvfi::monitor(monitor, chosen, xlen, core))
     }
     fn stimulus(&self, seed: u64) -> Box<dyn Iterator<Item = WithRvfi<MonitorInputs>>> {
         retirements(1, self.options, seed, RandomStimulus::new(self.params.events, self.params.order_width, seed))

@@ -52,6 +52,7 @@ impl RvfiPmuDesign {
         description["rvfi"] = true.into();
         description["kernel"] = self.options.kernel_rule.flag_value().into();
         description["xlen"] = self.options.xlen.bits().into();
+        description["core"] = self.options.core.flag_value().into();
         description["docs"] = "docs/pmu.md, docs/soc.md".into();
         serde_json::to_string_pretty(&description).expect("plain JSON") + "\n"
     }
@@ -62,7 +63,7 @@ impl Design<WithRvfi<PmuInputs>, PmuOutputs> for RvfiPmuDesign {
         "pmu"
     }
     fn top_name(&self) -> String {
-        pmu_top::top_name(self.params())
+        pmu_top::top_name(self.params(), self.options)
     }
     fn header(&self) -> Vec<String> {
         let (p, top) = (self.params(), self.top_name());
@@ -149,8 +150,8 @@ impl Design<WithRvfi<PmuInputs>, PmuOutputs> for RvfiPmuDesign {
         Ok(Box::new(VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd)?))
     }
     fn reference(&self) -> Box<dyn Engine<WithRvfi<PmuInputs>, PmuOutputs>> {
-        let (xlen, rule) = reference_core(self.options);
-        Box::new(BehindRvfi::pmu(self.params().port_config(), xlen, rule))
+        let (xlen, rule, core) = reference_core(self.options);
+        Box::new(BehindRvfi::pmu(self.params().port_config(), xlen, rule, core))
     }
     fn stimulus(&self, seed: u64) -> Box<dyn Iterator<Item = WithRvfi<PmuInputs>>> {
         let pmu = PmuStimulus::new(&self.params().port_config(), seed);

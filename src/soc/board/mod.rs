@@ -20,6 +20,7 @@ use std::path::Path;
 
 use super::compile;
 use super::config::{RamKind, SocConfig};
+use super::cpu::Cpu;
 use crate::build::Board;
 use crate::toolchain::{Tool, Toolchain};
 use pmugen_sim::tools::require;
@@ -33,7 +34,7 @@ pub const TOP: &str = "pmugen_soc_board";
 /// The configurations tried on `board`, largest first: K = 4, 2, 1 with the monitor,
 /// then K = 2, 1 without. The UP5K keeps 64 KiB of RAM in its SPRAM (a 4 KiB boot ROM),
 /// the HX8K 4 KiB of block RAM; both a 256-word trace sink and D = 256.
-pub fn candidates(board: &Board) -> Vec<SocConfig> {
+pub fn candidates(board: &Board, cpu: Cpu) -> Vec<SocConfig> {
     let (ram_words, ram) = match board.name {
         "icebreaker" => (16384, RamKind::Spram { boot_words: 1024 }),
         _ => (1024, RamKind::Plain),
@@ -47,6 +48,7 @@ pub fn candidates(board: &Board) -> Vec<SocConfig> {
         ram,
         sink_words: 256,
         board: true,
+        cpu,
     };
     [(4, true), (2, true), (1, true), (2, false), (1, false)]
         .into_iter()
@@ -77,8 +79,8 @@ pub enum Fit {
 }
 
 /// `board`'s configurations, or the one `only` names (K, monitor).
-fn configurations(board: &Board, only: Option<(usize, bool)>) -> Result<Vec<SocConfig>> {
-    let mut configs = candidates(board);
+fn configurations(board: &Board, only: Option<(usize, bool)>, cpu: Cpu) -> Result<Vec<SocConfig>> {
+    let mut configs = candidates(board, cpu);
     if let Some((counters, monitor)) = only {
         configs.retain(|c| (c.counters, c.monitor) == (counters, monitor));
         if configs.is_empty() {
@@ -108,13 +110,15 @@ pub fn build(
     route: bool,
     only: Option<(usize, bool)>,
     toolchain: Toolchain,
+    cpu: Cpu,
 ) -> Result<BoardSummary> {
-    let configs = configurations(board, only)?;
+    let configs = configurations(board, only, cpu)?;
     toolchain.require(&[Tool::Yosys, Tool::NextpnrIce40, Tool::Icepack])?;
     require(&[compile::GCC]).map_err(anyhow::Error::msg)?;
     let staging = crate::staging::Staging::new(out)?;
     let clock_mhz = board.clock_hz as f64 / 1e6;
-    let mut markdown = format!("# The reference SoC on the {}\n\n| system | result |\n|---|---|\n", board.title);
+    let mut markdown =
+        format!("# The reference SoC ({cpu}) on the {}\n\n| system | result |\n|---|---|\n", board.title);
     let mut attempts = Vec::new();
     let mut chosen = None;
     for (index, config) in configs.iter().enumerate() {
@@ -208,7 +212,7 @@ mod tests {
     #[test]
     fn the_largest_configuration_comes_first_and_each_is_valid() {
         for board in crate::build::BOARDS {
-            let list = candidates(&board);
+            let list = candidates(&board, Cpu::Picorv32);
             assert_eq!((list[0].counters, list[0].monitor), (4, true));
             assert!(list.iter().all(|c| c.checked().is_ok()), "{}", board.name);
             assert!(list.windows(2).all(|w| w[0] != w[1]));

@@ -39,7 +39,7 @@ pub fn prepare(board: &Board, config: &SocConfig, dir: &Path) -> Result<(System,
 fn firmware(config: &SocConfig, dir: &Path) -> Result<()> {
     let source = Artifact { name: "firmware/board.c".into(), text: FIRMWARE.into() };
     compile::write_files(&[source], dir)?;
-    let built = compile::build(&[dir.join("firmware/board.c")], dir, &dir.join("firmware"), "board")?;
+    let built = compile::build(&[dir.join("firmware/board.c")], dir, &dir.join("firmware"), "board", config.cpu)?;
     if built.bytes > config.image_bytes() {
         bail!("the board firmware is {} bytes; this system's RAM image holds {}", built.bytes, config.image_bytes());
     }

@@ -32,8 +32,14 @@ fn spram_model() -> Result<Artifact> {
 
 /// Simulate the system of `board` that `only` names (default: the largest) with its
 /// firmware under Verilator in `out`, decoding the UART; returns what the firmware printed.
-pub fn simulate(board: &Board, out: &Path, only: Option<(usize, bool)>, max_cycles: u64) -> Result<String> {
-    let config = configurations(board, only)?[0];
+pub fn simulate(
+    board: &Board,
+    out: &Path,
+    only: Option<(usize, bool)>,
+    max_cycles: u64,
+    cpu: super::super::cpu::Cpu,
+) -> Result<String> {
+    let config = configurations(board, only, cpu)?[0];
     crate::generate::output_dir(out, "--out")?;
     let (system, top) = prepare(board, &config, out)?;
     let mut extra = vec![top];

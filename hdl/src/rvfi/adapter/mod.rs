@@ -1,5 +1,6 @@
-//! The RVFI adapter for T harts (docs/soc.md §1): per hart a retirement classifier, a
-//! kernel rule and a block tracker, and one register stage for everything they derive.
+//! The RVFI adapter for T harts (docs/soc.md §1): per hart a reader of the core's RVFI
+//! (`--core`, §1.7), a retirement classifier, a kernel rule and a block tracker, and one
+//! register stage for everything they derive.
 //!
 //! Latency: one cycle. What the retirement of cycle c gives (its events, the kernel
 //! value, a block end and its address) is on the outputs during cycle c+1; during the
@@ -7,7 +8,9 @@
 //! from flip-flops.
 //!
 //! ```text
-//!  rvfi_*[t] --> classifier [t] --events--------------------------------------> events_q [t*14 +: 14]
+//!  rvfi_*[t] --> reader [t] (valid, trap, intr, pc_wdata, rmask as the rules take them)
+//!                    v
+//!                classifier [t] --events--------------------------------------> events_q [t*14 +: 14]
 //!                    | handler_return, ends_block
 //!                    v
 //!               kernel rule [t] <-- kernel_q[t] (last) --kernel--> kernel_q [t]
@@ -27,8 +30,9 @@ use super::classifier::RetirementClassifier;
 use super::events::EVENT_COUNT;
 use super::groups;
 use super::kernel::KernelTracker;
-use super::params::{KernelRule, Xlen};
+use super::params::{RvfiOptions, Xlen};
 use super::port::RvfiInputs;
+use super::reader::CoreReader;
 use crate::custom::Internal;
 use crate::dyn_signal::DynSignal;
 use crate::flip_flops::{within, FlipFlops};
@@ -66,6 +70,7 @@ pub struct RvfiAdapter {
     pub bb_end: DynSignal<Out>,
     /// Hart t's ending block's start at [t*AW +: AW] (0 without `bb_end`), registered.
     pub bb_addr: DynSignal<Out>,
+    readers: Vec<CoreReader>,
     classifiers: Vec<RetirementClassifier>,
     kernels: Vec<KernelTracker>,
     trackers: Vec<BlockTracker>,
@@ -74,9 +79,10 @@ pub struct RvfiAdapter {
 }
 
 impl RvfiAdapter {
-    /// The adapter of `harts` harts (1..=4) of `xlen` under `rule`, with
-    /// `address_width`-bit block addresses (16..=48).
-    pub fn new(harts: usize, xlen: Xlen, rule: KernelRule, address_width: usize) -> Self {
+    /// The adapter of `harts` harts (1..=4) of the core, XLEN and kernel rule of
+    /// `options`, with `address_width`-bit block addresses (16..=48).
+    pub fn new(harts: usize, options: RvfiOptions, address_width: usize) -> Self {
+        let RvfiOptions { xlen, kernel_rule: rule, core } = options;
         assert!((1..=4).contains(&harts), "RvfiAdapter: T = {harts} is out of range 1..=4");
         assert!((16..=48).contains(&address_width), "RvfiAdapter: AW = {address_width} is out of range 16..=48");
         let mut adapter = Self {
@@ -87,6 +93,7 @@ impl RvfiAdapter {
             kernel: DynSignal::new(harts),
             bb_end: DynSignal::new(harts),
             bb_addr: DynSignal::new(harts * address_width),
+            readers: (0..harts).map(|_| CoreReader::new(core, xlen)).collect(),
             classifiers: (0..harts).map(|_| RetirementClassifier::new(xlen)).collect(),
             kernels: (0..harts).map(|_| KernelTracker::new(rule)).collect(),
             trackers: (0..harts).map(|_| BlockTracker::new(xlen.bits(), address_width)).collect(),
@@ -107,6 +114,7 @@ impl RvfiAdapter {
             FlipFlops::new("bb_addr_q", harts * address_width, 0, groups::BLOCK_END),
         ];
         for t in 0..harts {
+            all.extend(within(&format!("readers__{t}"), self.readers[t].flip_flops()));
             all.extend(within(&format!("kernels__{t}"), self.kernels[t].flip_flops()));
             all.extend(within(&format!("trackers__{t}"), self.trackers[t].flip_flops()));
         }
@@ -154,7 +162,7 @@ crate::scheduled_top!(
     RvfiAdapter,
     update: Logic::update,
     ports: [clock, reset, rvfi, events, kernel, bb_end, bb_addr],
-    blocks: [classifiers, kernels, trackers]
+    blocks: [readers, classifiers, kernels, trackers]
 );
 
 impl RvfiAdapter {

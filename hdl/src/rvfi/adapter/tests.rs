@@ -9,26 +9,44 @@ use rust_hdl::prelude::*;
 
 use super::RvfiAdapter;
 use crate::rvfi::events::EVENT_COUNT;
-use crate::rvfi::params::{KernelRule, Xlen};
+use crate::rvfi::params::{Core, KernelRule, RvfiOptions, Xlen};
 use crate::rvfi::port::{self, HartSignals};
 use crate::rvfi::testing::{by_name_words, reference_rule, reference_xlen, signals, CoreStream};
 use crate::testing::lockstep::Lockstep;
 use crate::testing::{apply, assert_valid_verilog, edge};
-use pmugen_sim::reference::rvfi::ReferenceAdapter;
+use pmugen_sim::reference::rvfi::{self as reference, ReferenceAdapter};
 
-/// Random adapter parameters: T, XLEN, rule, AW (the corners often).
-fn random_shape(rng: &mut ChaCha8Rng) -> (usize, Xlen, KernelRule, usize) {
+/// Random adapter parameters: T, XLEN, rule, core, AW (the corners often).
+fn random_shape(rng: &mut ChaCha8Rng) -> (usize, Xlen, KernelRule, Core, usize) {
     let xlen = if rng.gen() { Xlen::Rv32 } else { Xlen::Rv64 };
     let rule = if rng.gen() { KernelRule::Mode } else { KernelRule::Handler };
+    let core = Core::ALL[rng.gen_range(0..4)];
     let aw = [16, 32, 48, rng.gen_range(16..=48)][rng.gen_range(0..4)];
-    (rng.gen_range(1..=4), xlen, rule, aw)
+    (rng.gen_range(1..=4), xlen, rule, core, aw)
+}
+
+/// The options of one shape.
+fn options(xlen: Xlen, kernel_rule: KernelRule, core: Core) -> RvfiOptions {
+    RvfiOptions { xlen, kernel_rule, core }
+}
+
+/// The reference model's core for ours.
+fn reference_core(core: Core) -> reference::Core {
+    match core {
+        Core::Generic => reference::Core::Generic,
+        Core::Picorv32 => reference::Core::Picorv32,
+        Core::Serv => reference::Core::Serv,
+        Core::Ibex => reference::Core::Ibex,
+    }
 }
 
 #[test]
 fn verilog_is_valid() {
-    assert_valid_verilog(&mut RvfiAdapter::new(1, Xlen::Rv32, KernelRule::Mode, 32), "adapter_t1");
-    assert_valid_verilog(&mut RvfiAdapter::new(4, Xlen::Rv64, KernelRule::Handler, 48), "adapter_t4");
-    assert_valid_verilog(&mut RvfiAdapter::new(3, Xlen::Rv32, KernelRule::Handler, 16), "adapter_t3");
+    let mode = KernelRule::Mode;
+    assert_valid_verilog(&mut RvfiAdapter::new(1, options(Xlen::Rv32, mode, Core::Generic), 32), "adapter_t1");
+    let handler = KernelRule::Handler;
+    assert_valid_verilog(&mut RvfiAdapter::new(4, options(Xlen::Rv64, handler, Core::Serv), 48), "adapter_t4");
+    assert_valid_verilog(&mut RvfiAdapter::new(3, options(Xlen::Rv32, handler, Core::Ibex), 16), "adapter_t3");
 }
 
 /// Four adapters of random shape, each on the retirement stream of a core made for
@@ -40,11 +58,13 @@ fn native_twin_equals_its_verilog() {
     let shapes: Vec<_> = (0..4).map(|_| random_shape(&mut rng)).collect();
     let streams: Vec<(CoreStream, Xlen)> = shapes
         .iter()
-        .map(|&(t, xlen, rule, _)| (CoreStream::new(t, xlen, rule, rng.gen_ratio(3, 4), rng.gen(), 50), xlen))
+        .map(|&(t, xlen, rule, _, _)| (CoreStream::new(t, xlen, rule, rng.gen_ratio(3, 4), rng.gen(), 50), xlen))
         .collect();
     let instances = shapes
         .iter()
-        .map(|&(t, xlen, rule, aw)| (format!("T={t} XLEN={xlen} {rule} AW={aw}"), RvfiAdapter::new(t, xlen, rule, aw)))
+        .map(|&(t, xlen, rule, core, aw)| {
+            (format!("T={t} XLEN={xlen} {rule} {core} AW={aw}"), RvfiAdapter::new(t, options(xlen, rule, core), aw))
+        })
         .collect();
     let streams = RefCell::new(streams);
     Lockstep::new("adapter", seed)
@@ -60,22 +80,24 @@ fn native_twin_equals_its_verilog() {
         .run(instances);
 }
 
-/// T = 1 and 2, both rules, both XLENs, compressed code, 20,000 cycles each: every
-/// output of every hart equals the reference adapter's in every cycle (rare resets).
+/// Every core, T = 1 and 2, both rules, both XLENs, compressed code, 10,000 cycles
+/// each: every output of every hart equals the reference adapter's in every cycle
+/// (rare resets).
 /// The reference's `step` gives the outputs during the cycle of the retirements it takes.
 #[test]
 fn equals_the_reference_adapter_on_random_streams() {
     let seed = 0x5eed_5402;
     println!("seed {seed:#x}");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for harts in [1, 2] {
-        for rule in [KernelRule::Mode, KernelRule::Handler] {
-            for xlen in [Xlen::Rv32, Xlen::Rv64] {
+    for core in Core::ALL {
+        for (harts, rule, xlen) in [(1, KernelRule::Mode, Xlen::Rv64), (2, KernelRule::Handler, Xlen::Rv32)] {
+            {
                 let aw = [16, 32, 48, rng.gen_range(16..=48)][rng.gen_range(0..4)];
-                let context = format!("T={harts} XLEN={xlen} {rule} AW={aw}, seed {seed:#x}");
+                let context = format!("T={harts} XLEN={xlen} {rule} {core} AW={aw}, seed {seed:#x}");
                 let mut stream = CoreStream::new(harts, xlen, rule, true, rng.gen(), 200);
-                let mut reference = ReferenceAdapter::new(harts, reference_xlen(xlen), reference_rule(rule), aw as u32);
-                let mut uut = RvfiAdapter::new(harts, xlen, rule, aw);
+                let (x, r, c) = (reference_xlen(xlen), reference_rule(rule), reference_core(core));
+                let mut reference = ReferenceAdapter::for_core(harts, x, r, c, aw as u32);
+                let mut uut = RvfiAdapter::new(harts, options(xlen, rule, core), aw);
                 uut.connect_all();
                 let (mut ends, mut kernel_cycles) = (0, 0);
                 for step in 0..20_000 {

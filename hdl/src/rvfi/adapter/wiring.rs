@@ -1,6 +1,6 @@
 //! How the adapter connects its blocks in Verilog, and which inputs of its blocks it
 //! drives. Hart t's fields are [t*w +: w] of each packed port; its blocks are
-//! `classifiers$t`, `kernels$t` and `trackers$t`. The native side (`mod.rs`) evaluates
+//! `readers$t`, `classifiers$t`, `kernels$t` and `trackers$t`. The native side (`mod.rs`) evaluates
 //! the same connections in signal order; the lockstep runs against the Verilog check
 //! that both say the same.
 use rust_hdl::prelude::*;
@@ -14,6 +14,17 @@ use crate::verilog;
 
 /// Mark every block input the adapter drives, and its outputs.
 pub(super) fn connect(adapter: &mut RvfiAdapter) {
+    for r in &mut adapter.readers {
+        r.clock.connect();
+        r.reset.connect();
+        r.valid.connect();
+        r.insn.connect();
+        r.trap.connect();
+        r.intr.connect();
+        r.pc_rdata.connect();
+        r.pc_wdata.connect();
+        r.mem_rmask.connect();
+    }
     for c in &mut adapter.classifiers {
         c.valid.connect();
         c.insn.connect();
@@ -64,16 +75,23 @@ pub(super) fn verilog(adapter: &RvfiAdapter) -> String {
     verilog!(v, "always @(*) begin");
     for t in 0..harts {
         let (c, k, b) = (format!("classifiers${t}"), format!("kernels${t}"), format!("trackers${t}"));
+        let r = format!("readers${t}");
+        verilog!(v, "    {r}$clock = clock;\n    {r}$reset = reset;");
         let inputs = [("valid", 0), ("insn", 1), ("trap", 2), ("intr", 3), ("pc_rdata", 5), ("pc_wdata", 6)];
-        for (input, i) in inputs.into_iter().chain([("mem_rmask", 7), ("mem_wmask", 8)]) {
-            verilog!(v, "    {c}${input} = {};", field(i, t));
+        for (input, i) in inputs.into_iter().chain([("mem_rmask", 7)]) {
+            verilog!(v, "    {r}${input} = {};", field(i, t));
         }
-        verilog!(v, "    {k}$clock = clock;\n    {k}$reset = reset;\n    {k}$valid = {};", field(0, t));
-        verilog!(v, "    {k}$intr = {};\n    {k}$mode = {};", field(3, t), field(4, t));
+        verilog!(v, "    // The classifier takes the retirement as the core's reader gives it.");
+        verilog!(v, "    {c}$valid = {r}$read_valid;\n    {c}$insn = {};\n    {c}$trap = {r}$read_trap;", field(1, t));
+        verilog!(v, "    {c}$intr = {r}$read_intr;\n    {c}$pc_rdata = {};", field(5, t));
+        verilog!(v, "    {c}$pc_wdata = {r}$read_pc_wdata;\n    {c}$mem_rmask = {r}$read_rmask;");
+        verilog!(v, "    {c}$mem_wmask = {};", field(8, t));
+        verilog!(v, "    {k}$clock = clock;\n    {k}$reset = reset;\n    {k}$valid = {r}$read_valid;");
+        verilog!(v, "    {k}$intr = {r}$read_intr;\n    {k}$mode = {};", field(4, t));
         verilog!(v, "    {k}$handler_return = {c}$handler_return;");
         verilog!(v, "    // The kernel value of the last retirement is the registered output.");
         verilog!(v, "    {k}$last = {};", slice("kernel_q", t, 1, harts));
-        verilog!(v, "    {b}$clock = clock;\n    {b}$reset = reset;\n    {b}$valid = {};", field(0, t));
+        verilog!(v, "    {b}$clock = clock;\n    {b}$reset = reset;\n    {b}$valid = {r}$read_valid;");
         verilog!(v, "    {b}$kernel = {k}$kernel;\n    {b}$ends_block = {c}$ends_block;");
         verilog!(v, "    {b}$pc_rdata = {};", field(5, t));
     }

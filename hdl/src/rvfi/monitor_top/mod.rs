@@ -20,7 +20,7 @@ use rust_hdl::prelude::*;
 
 use super::adapter::RvfiAdapter;
 use super::events::EVENT_COUNT;
-use super::params::RvfiOptions;
+use super::params::{KernelRule, RvfiOptions};
 use super::port::RvfiInputs;
 use crate::custom::Internal;
 
@@ -33,9 +33,13 @@ use crate::word::WordSignal;
 /// the smallest.
 const UNUSED_ADDRESS_WIDTH: usize = 16;
 
-/// The top's name for the monitor of `params`: `<bare top>_rvfi`.
-pub fn top_name(params: &MonitorParams) -> String {
-    format!("{}_rvfi", params.top_name())
+/// The top's name for the monitor of `params` behind the adapter of `options`, event
+/// line k being the adapter's bit `chosen[k]`: `<bare top>_rvfi`, what the options add
+/// (docs/soc.md §1.5; the kernel rule is not used), then `_e` and one hexadecimal digit
+/// per event line, its event's bit (0 = CYCLES ... d = MULDIV).
+pub fn top_name(params: &MonitorParams, options: RvfiOptions, chosen: &[usize]) -> String {
+    let digits: String = chosen.iter().map(|bit| format!("{bit:x}")).collect();
+    format!("{}_rvfi{}_e{digits}", params.top_name(), options.name_suffix(false))
 }
 
 /// The adapter of one hart and the event-order monitor.
@@ -94,7 +98,12 @@ impl RvfiMonitor {
             ser_data: Default::default(),
             ser_valid: Default::default(),
             ser_last: Default::default(),
-            adapter: RvfiAdapter::new(1, options.xlen, options.kernel_rule, UNUSED_ADDRESS_WIDTH),
+            // The monitor does not use the kernel: the mode rule, which has no register.
+            adapter: RvfiAdapter::new(
+                1,
+                RvfiOptions { kernel_rule: KernelRule::Mode, ..options },
+                UNUSED_ADDRESS_WIDTH,
+            ),
             monitor: EventOrderMonitor::new(params),
             chosen: Internal(chosen.to_vec()),
         };

@@ -59,7 +59,7 @@ fn random_configuration(rng: &mut ChaCha8Rng) -> (MonitorParams, RvfiOptions, Ve
     let params = MonitorParams { events: n, order_width: w, options: MonitorOptions { serial, ..Default::default() } };
     let xlen = if rng.gen() { Xlen::Rv32 } else { Xlen::Rv64 };
     let kernel_rule = if rng.gen() { KernelRule::Mode } else { KernelRule::Handler };
-    (params, RvfiOptions { xlen, kernel_rule }, random_choice(rng, n))
+    (params, RvfiOptions { xlen, kernel_rule, ..RvfiOptions::default() }, random_choice(rng, n))
 }
 
 /// The monitor's inputs besides its event lines, and the retirements, of one cycle.
@@ -70,7 +70,7 @@ fn next_cycle(stream: &mut CoreStream, traffic: &mut RandomStimulus) -> (Vec<Har
 #[test]
 fn verilog_is_valid() {
     let params = MonitorParams::new(8, 3).expect("in range");
-    let options = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let options = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler, ..RvfiOptions::default() };
     let chosen = [8, 9, 8, 5, 6, 1, 13, 0];
     assert_valid_verilog(&mut RvfiMonitor::new(params, options, &chosen), "monitor_n8_rvfi");
     let params = MonitorParams::new(2, 2).expect("in range");
@@ -93,8 +93,12 @@ fn native_twin_equals_its_verilog() {
     let instances = configurations
         .iter()
         .map(|(p, options, chosen)| {
-            let description =
-                format!("{} {chosen:?} XLEN={} {}", super::top_name(p), options.xlen, options.kernel_rule);
+            let description = format!(
+                "{} {chosen:?} XLEN={} {}",
+                super::top_name(p, *options, chosen),
+                options.xlen,
+                options.kernel_rule
+            );
             (description, RvfiMonitor::new(*p, *options, chosen))
         })
         .collect();
@@ -131,8 +135,12 @@ fn equals_the_reference_adapter_into_the_reference_monitor() {
     let mut matches = 0;
     for _ in 0..6 {
         let (p, options, chosen) = random_configuration(&mut rng);
-        let context =
-            format!("{} {chosen:?} XLEN={} {}, seed {seed:#x}", super::top_name(&p), options.xlen, options.kernel_rule);
+        let context = format!(
+            "{} {chosen:?} XLEN={} {}, seed {seed:#x}",
+            super::top_name(&p, options, &chosen),
+            options.xlen,
+            options.kernel_rule
+        );
         let mut uut = RvfiMonitor::new(p, options, &chosen);
         uut.connect_all();
         let mut adapter =

@@ -31,9 +31,10 @@ use crate::dyn_signal::DynSignal;
 use crate::pmu::params::PmuParams;
 use crate::pmu::top::Pmu;
 
-/// The top's name for the PMU of `params`: `<bare top>_rvfi`.
-pub fn top_name(params: &PmuParams) -> String {
-    format!("{}_rvfi", params.top_name())
+/// The top's name for the PMU of `params` behind the adapter of `options`:
+/// `<bare top>_rvfi`, then what the options add (docs/soc.md §1.5).
+pub fn top_name(params: &PmuParams, options: RvfiOptions) -> String {
+    format!("{}_rvfi{}", params.top_name(), options.name_suffix(true))
 }
 
 /// Where the adapter's bits go in the PMU's `events` port.
@@ -117,7 +118,7 @@ impl RvfiPmu {
             trace_valid: Default::default(),
             trace_ready: Default::default(),
             trace_last: Default::default(),
-            adapter: RvfiAdapter::new(harts, options.xlen, options.kernel_rule, aw),
+            adapter: RvfiAdapter::new(harts, options, aw),
             pmu: Pmu::new(params),
             map: Internal(EventMap { fields, thread_width: layout.thread_width, harts }),
         };

@@ -64,7 +64,7 @@ fn params(t: u64, k: u64, cw: u64, aw: u64, table: EventTable) -> PmuParams {
 fn verilog_is_valid() {
     let riscv = PmuParams::new(1, 2, 40, EventTable::riscv_table()).expect("valid parameters");
     assert_valid_verilog(&mut RvfiPmu::new(&riscv, RvfiOptions::default()), "pmu_riscv_t1_k2_c40_rvfi");
-    let options = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler };
+    let options = RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler, ..RvfiOptions::default() };
     let subset = params(3, 1, 16, 48, subset_table());
     assert_valid_verilog(&mut RvfiPmu::new(&subset, options), "pmu_subset_t3_k1_c16_rvfi");
 }
@@ -112,7 +112,10 @@ fn native_twin_equals_its_verilog() {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let configurations = [
         (params(1, 2, 24, 32, EventTable::riscv_table()), RvfiOptions::default()),
-        (params(2, 3, 40, 20, subset_table()), RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler }),
+        (
+            params(2, 3, 40, 20, subset_table()),
+            RvfiOptions { xlen: Xlen::Rv64, kernel_rule: KernelRule::Handler, ..RvfiOptions::default() },
+        ),
     ];
     let stimuli: Vec<Stimulus> = configurations
         .iter()
@@ -125,7 +128,10 @@ fn native_twin_equals_its_verilog() {
     let instances = configurations
         .iter()
         .map(|(p, options)| {
-            (format!("{} XLEN={} {}", super::top_name(p), options.xlen, options.kernel_rule), RvfiPmu::new(p, *options))
+            (
+                format!("{} XLEN={} {}", super::top_name(p, *options), options.xlen, options.kernel_rule),
+                RvfiPmu::new(p, *options),
+            )
         })
         .collect();
     let stimuli = RefCell::new(stimuli);
@@ -148,7 +154,7 @@ fn counts_equal_the_reference_adapter_into_the_reference_pmu() {
         let events: Vec<Event> =
             table.events.iter().map(|e| Event::from_name(&e.name).expect("a RISC-V event")).collect();
         let p = params(harts, 4, 32, 32, table);
-        let options = RvfiOptions { xlen, kernel_rule: rule };
+        let options = RvfiOptions { xlen, kernel_rule: rule, ..RvfiOptions::default() };
         let mut uut = RvfiPmu::new(&p, options);
         uut.connect_all();
         let mut adapter = ReferenceAdapter::new(harts as usize, reference_xlen(xlen), reference_rule(rule), 32);

@@ -5,6 +5,7 @@
 //! 0, CYCLES and STALL_CYCLES included; from the next cycle on CYCLES is 1 in every
 //! cycle. `bb_addr` is the low AW bits of the ending block's start with `bb_end` = 1,
 //! and 0 otherwise (the PMU reads it only with `bb_end`).
+use super::core::Core;
 use super::events::EventSet;
 use super::hart::HartRules;
 use super::kernel::KernelRule;
@@ -35,6 +36,7 @@ pub struct AdapterOutputs {
 pub struct ReferenceAdapter {
     xlen: Xlen,
     kernel_rule: KernelRule,
+    core: Core,
     address_width: u32,
     rules: Vec<HartRules>,
     /// The register stage: the outputs during the current cycle.
@@ -42,16 +44,23 @@ pub struct ReferenceAdapter {
 }
 
 impl ReferenceAdapter {
-    /// The adapter after reset, for `harts` harts (1..=4) of width `xlen` with block
-    /// addresses of `address_width` bits (1..=64; the PMU's AW is 16..=48).
+    /// The adapter after reset, for `harts` harts (1..=4) of a `generic` core of width
+    /// `xlen` with block addresses of `address_width` bits (1..=64; the PMU's AW is
+    /// 16..=48).
     pub fn new(harts: usize, xlen: Xlen, kernel_rule: KernelRule, address_width: u32) -> Self {
+        Self::for_core(harts, xlen, kernel_rule, Core::Generic, address_width)
+    }
+
+    /// The adapter after reset, as [`new`](Self::new), reading the retirements of `core`.
+    pub fn for_core(harts: usize, xlen: Xlen, kernel_rule: KernelRule, core: Core, address_width: u32) -> Self {
         assert!((1..=4).contains(&harts), "harts {harts} is out of 1..=4");
         assert!((1..=64).contains(&address_width), "address width {address_width} is out of 1..=64");
         Self {
             xlen,
             kernel_rule,
+            core,
             address_width,
-            rules: vec![HartRules::new(xlen, kernel_rule); harts],
+            rules: vec![HartRules::for_core(xlen, kernel_rule, core); harts],
             registered: AdapterOutputs { harts: vec![HartOutputs::default(); harts] },
         }
     }
@@ -69,6 +78,11 @@ impl ReferenceAdapter {
     /// The kernel rule.
     pub fn kernel_rule(&self) -> KernelRule {
         self.kernel_rule
+    }
+
+    /// The core whose retirements it reads.
+    pub fn core(&self) -> Core {
+        self.core
     }
 
     /// AW.
@@ -110,6 +124,6 @@ impl ReferenceAdapter {
     /// state returns to its reset value and the stage is cleared, so every output is 0
     /// during the next cycle.
     pub fn reset(&mut self) {
-        *self = Self::new(self.rules.len(), self.xlen, self.kernel_rule, self.address_width);
+        *self = Self::for_core(self.rules.len(), self.xlen, self.kernel_rule, self.core, self.address_width);
     }
 }

@@ -1,8 +1,10 @@
 //! Everything the RVFI adapter rules (docs/soc.md) derive from one hart's port in one
-//! cycle, before the adapter's register stage: the cycle's events, its kernel value
-//! and its block end.
+//! cycle, before the adapter's register stage: the core's retirement as the rules take
+//! it (`--core`, docs/soc.md §1.7), then the cycle's events, its kernel value and its
+//! block end.
 use super::blocks::BlockTracker;
 use super::classify::classify;
+use super::core::{Core, CoreReader};
 use super::events::EventSet;
 use super::kernel::{KernelRule, KernelTracker};
 use super::retirement::{Retirement, Xlen};
@@ -22,14 +24,20 @@ pub struct HartCycle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HartRules {
     xlen: Xlen,
+    reader: CoreReader,
     kernel: KernelTracker,
     blocks: BlockTracker,
 }
 
 impl HartRules {
-    /// The state after reset.
+    /// The state after reset, for a `generic` core.
     pub fn new(xlen: Xlen, rule: KernelRule) -> Self {
-        Self { xlen, kernel: KernelTracker::new(rule), blocks: BlockTracker::new() }
+        Self::for_core(xlen, rule, Core::Generic)
+    }
+
+    /// The state after reset, for `core`.
+    pub fn for_core(xlen: Xlen, rule: KernelRule, core: Core) -> Self {
+        Self { xlen, reader: CoreReader::new(core), kernel: KernelTracker::new(rule), blocks: BlockTracker::new() }
     }
 
     /// The address (XLEN bits) of the first instruction of the block under way, if any.
@@ -39,7 +47,8 @@ impl HartRules {
 
     /// The cycle whose port holds `r` (`valid` = 0 for none), and the state after it.
     pub fn cycle(&mut self, r: &Retirement) -> HartCycle {
-        let kernel = self.kernel.cycle(r, self.xlen);
-        HartCycle { events: classify(r, self.xlen), kernel, block_end: self.blocks.retire(r, kernel, self.xlen) }
+        let r = self.reader.read(&r.normalized(self.xlen), self.xlen);
+        let kernel = self.kernel.cycle(&r, self.xlen);
+        HartCycle { events: classify(&r, self.xlen), kernel, block_end: self.blocks.retire(&r, kernel, self.xlen) }
     }
 }

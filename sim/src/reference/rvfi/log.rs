@@ -9,6 +9,7 @@
 //! belong to the block that it ends.
 use std::collections::BTreeMap;
 
+use super::core::Core;
 use super::events::{Event, EventSet, EVENT_COUNT};
 use super::hart::HartRules;
 use super::kernel::KernelRule;
@@ -88,12 +89,25 @@ pub struct LogSummary {
     pub unfinished: Vec<usize>,
 }
 
-/// The summary of `log` (hart 0's port from reset, one element per cycle) on a core
-/// of width `xlen` with kernel rule `kernel_rule` and AW = `address_width` (1..=64).
+/// The summary of `log` (hart 0's port from reset, one element per cycle) on a
+/// `generic` core of width `xlen` with kernel rule `kernel_rule` and AW =
+/// `address_width` (1..=64).
 pub fn summarize_log(log: &[Retirement], xlen: Xlen, kernel_rule: KernelRule, address_width: u32) -> LogSummary {
+    summarize_core_log(log, xlen, kernel_rule, Core::Generic, address_width)
+}
+
+/// The summary of `log`, as [`summarize_log`], with the retirements read as `core`'s
+/// (docs/soc.md §1.7).
+pub fn summarize_core_log(
+    log: &[Retirement],
+    xlen: Xlen,
+    kernel_rule: KernelRule,
+    core: Core,
+    address_width: u32,
+) -> LogSummary {
     assert!((1..=64).contains(&address_width), "address width {address_width} is out of 1..=64");
     let address_mask = u64::MAX >> (64 - address_width);
-    let mut rules = HartRules::new(xlen, kernel_rule);
+    let mut rules = HartRules::for_core(xlen, kernel_rule, core);
     let mut summary = LogSummary { cycles: log.len(), ..LogSummary::default() };
     let mut since_end = RingCounts::default();
     let mut retirements = Vec::new();
@@ -101,7 +115,8 @@ pub fn summarize_log(log: &[Retirement], xlen: Xlen, kernel_rule: KernelRule, ad
         let derived = rules.cycle(r);
         summary.counts.add(derived.events, derived.kernel);
         since_end.add(derived.events, derived.kernel);
-        if r.valid && !derived.kernel {
+        // A retirement as the core's reader takes it (SERV's stopped instruction is none).
+        if derived.events.contains(Event::Instret) && !derived.kernel {
             retirements.push(cycle);
         }
         if let Some(start) = derived.block_end {

@@ -32,6 +32,7 @@
 mod adapter;
 mod blocks;
 mod classify;
+mod core;
 mod decode;
 mod events;
 mod hart;
@@ -44,6 +45,7 @@ mod rvc;
 #[cfg(test)]
 mod tests;
 
+pub use self::core::{is_exception_call, is_load, Core, CoreReader};
 pub use adapter::{AdapterOutputs, HartOutputs, ReferenceAdapter};
 pub use blocks::BlockTracker;
 pub use classify::classify;
@@ -51,7 +53,7 @@ pub use decode::{decode, opcode, Expansion, InstructionClass, MRET, RETIRQ};
 pub use events::{Event, EventInfo, EventSet, EVENTS, EVENT_COUNT};
 pub use hart::{HartCycle, HartRules};
 pub use kernel::{KernelRule, KernelTracker};
-pub use log::{summarize_log, Block, LogSummary, Ring, RingCounts};
+pub use log::{summarize_core_log, summarize_log, Block, LogSummary, Ring, RingCounts};
 pub use log_file::{log_line, parse_log, LOG_HEADER};
 pub use retirement::{Retirement, Xlen};
 pub use rvc::expand;

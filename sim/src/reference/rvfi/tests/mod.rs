@@ -2,6 +2,7 @@
 //! event table (docs/soc.md) or the RVFI adapter rules (docs/soc.md) with hand-made
 //! retirements. The instruction words are an assembler's (llvm-mc, rv32imc/rv64imc).
 mod blocks;
+mod core;
 mod events;
 mod kernel;
 mod log;
