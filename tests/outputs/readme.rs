@@ -1,6 +1,7 @@
 //! The register tables in the docs are the ones the register tables generate (one
-//! source of truth per register map: `hdl/src/*/regmap.rs`), and the figure tables are
-//! the ones the reports wrote.
+//! source of truth per register map: `hdl/src/*/regmap.rs`), the figure tables are the
+//! ones the reports wrote, the examples the docs quote are the tested files, and every
+//! relative link of the README and docs/ reaches its file and section.
 
 /// The text between `<!-- register-table:<design> -->` and its closing marker in `doc`.
 fn embedded(doc: &str, design: &str) -> String {
@@ -78,12 +79,15 @@ fn read(path: &str) -> String {
 }
 
 #[test]
-fn the_readme_cocotb_example_is_the_tested_example_file() {
-    // tests/outputs/cocotb.rs runs sim/cocotb/example_monitor_axil.py; the README shows its test.
-    let readme = read("README.md");
+fn the_cocotb_example_in_docs_integration_is_the_tested_example_file() {
+    // tests/outputs/cocotb.rs runs sim/cocotb/example_monitor_axil.py; docs/integration.md §3 shows its test.
+    let doc = read("docs/integration.md");
     let example = read("sim/cocotb/example_monitor_axil.py");
-    let shown = code_block(&readme, "python");
-    assert!(example.ends_with(shown), "README's cocotb example differs from sim/cocotb/example_monitor_axil.py");
+    let shown = code_block(&doc, "python");
+    assert!(
+        example.ends_with(shown),
+        "docs/integration.md's cocotb example differs from sim/cocotb/example_monitor_axil.py"
+    );
 }
 
 #[test]
@@ -147,13 +151,16 @@ fn assert_compiles_cleanly(dir: &std::path::Path, user: &str, verilog: &str) {
 #[test]
 fn the_monitor_figures_in_the_docs_are_the_committed_report_tables() {
     // generated/ holds the tables `pmugen report monitor --compare` and `--sweep` wrote
-    // (scripts/regenerate.sh --sweep); the README and docs/monitor.md §7.3 quote them whole.
-    let (readme, monitor) = (read("README.md"), read("docs/monitor.md"));
+    // (scripts/regenerate.sh --sweep); docs/figures.md §4, §5 and docs/monitor.md §7.3
+    // quote them whole, and docs/figures.md §3 the PMU's fit table (scripts/pmu-fit.sh).
+    let (figures, monitor) = (read("docs/figures.md"), read("docs/monitor.md"));
     let compare = read("generated/monitor_compare.md");
     let sweep = read("generated/sweep_w3.md");
-    assert!(readme.contains(compare.trim()), "README's comparison table differs from generated/monitor_compare.md");
+    assert!(figures.contains(compare.trim()), "docs/figures.md §4 differs from generated/monitor_compare.md");
     assert!(monitor.contains(compare.trim()), "docs/monitor.md §7.3 differs from generated/monitor_compare.md");
-    assert!(readme.contains(sweep.trim()), "README's sweep table differs from generated/sweep_w3.md");
+    assert!(figures.contains(sweep.trim()), "docs/figures.md §5 differs from generated/sweep_w3.md");
+    let fit = read("generated/pmu_fit.md");
+    assert!(figures.contains(fit.trim()), "docs/figures.md §3 differs from generated/pmu_fit.md");
     // docs/report.md §7 quotes the ECP5 sweep (`--sweep --family ecp5`) whole.
     let ecp5 = read("generated/sweep_w3_ecp5.md");
     let table = ecp5.split("Hand-written Verilog").next().unwrap_or_default();
@@ -181,4 +188,76 @@ fn the_32_bit_c_example_in_docs_bus_compiles_against_the_generated_header() {
         .expect("a C compiler");
     let text = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success() && text.trim().is_empty(), "the C example does not compile cleanly:\n{text}");
+}
+
+/// The anchors GitHub gives the headings of a Markdown `text`: lower case, letters,
+/// digits, `-` and `_` kept, spaces made `-`, a repeated anchor numbered `-1`, `-2`, ...
+fn heading_anchors(text: &str) -> std::collections::HashSet<String> {
+    let mut anchors = std::collections::HashSet::new();
+    for line in outside_code_blocks(text) {
+        let Some(title) = line.strip_prefix('#').map(|rest| rest.trim_start_matches('#')) else { continue };
+        if !title.starts_with(' ') {
+            continue;
+        }
+        let base: String = title
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let anchor = (0..).map(|n| if n == 0 { base.clone() } else { format!("{base}-{n}") });
+        let free = anchor.into_iter().find(|a| !anchors.contains(a)).unwrap();
+        anchors.insert(free);
+    }
+    anchors
+}
+
+/// The lines of a Markdown `text` that are not inside a fenced code block.
+fn outside_code_blocks(text: &str) -> Vec<&str> {
+    let mut inside = false;
+    text.lines()
+        .filter(|line| {
+            if line.starts_with("```") {
+                inside = !inside;
+                return false;
+            }
+            !inside
+        })
+        .collect()
+}
+
+#[test]
+fn every_relative_link_in_the_readme_and_docs_reaches_its_file_and_section() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            pages.push(path);
+        }
+    }
+    let mut broken = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for line in outside_code_blocks(&text) {
+            for link in line.split("](").skip(1).filter_map(|rest| rest.split(')').next()) {
+                if link.contains("://") || link.contains(' ') {
+                    continue;
+                }
+                let (file, anchor) = link.split_once('#').unwrap_or((link, ""));
+                let target = if file.is_empty() { page.clone() } else { page.parent().unwrap().join(file) };
+                let name = page.strip_prefix(root).unwrap().display();
+                if !target.exists() {
+                    broken.push(format!("{name}: {link} (no such file)"));
+                } else if !anchor.is_empty()
+                    && target.extension().is_some_and(|e| e == "md")
+                    && !heading_anchors(&std::fs::read_to_string(&target).unwrap()).contains(anchor)
+                {
+                    broken.push(format!("{name}: {link} (no such section)"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
