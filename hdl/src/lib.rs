@@ -10,6 +10,7 @@ pub mod dyn_signal;
 pub mod emit;
 pub mod flip_flops;
 pub mod formal;
+pub mod model;
 pub mod monitor;
 pub mod optional;
 pub mod params;

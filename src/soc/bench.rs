@@ -88,7 +88,8 @@ pub fn profiling_cost(exe: &Path, out: &Path) -> Result<Vec<ProfiledRun>> {
             ..Default::default()
         };
         let name = format!("profile-{mode}");
-        let built = compile::build_with(std::slice::from_ref(&source), out, &dir, &name, super::cpu::Cpu::Picorv32, &flags)?;
+        let built =
+            compile::build_with(std::slice::from_ref(&source), out, &dir, &name, super::cpu::Cpu::Picorv32, &flags)?;
         let trace = dir.join(format!("{name}.hex.trace"));
         let output = std::process::Command::new(exe)
             .args(["soc", "run", &built.elf.display().to_string(), "--out", &out.display().to_string()])

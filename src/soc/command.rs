@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use super::cflags::CompileArgs;
 use super::config::SocConfig;
+use super::cpu::Cpu;
 use super::identity::{self, SystemArgs};
 use super::{compile, firmware, run, system_for};
-use super::cpu::Cpu;
 
 /// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
 const EXAMPLES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_examples.rs"));
@@ -147,11 +147,24 @@ pub fn main(args: SocArgs) -> Result<i32> {
         if args.simulate {
             print!(
                 "{}",
-                super::board::simulate::simulate(&board, &out.join("simulation"), only, 20_000_000, args.system.cpu.unwrap_or_default())?
+                super::board::simulate::simulate(
+                    &board,
+                    &out.join("simulation"),
+                    only,
+                    20_000_000,
+                    args.system.cpu.unwrap_or_default()
+                )?
             );
             return Ok(0);
         }
-        let summary = super::board::build(&board, &out, !args.no_fmax, only, args.toolchain, args.system.cpu.unwrap_or_default())?;
+        let summary = super::board::build(
+            &board,
+            &out,
+            !args.no_fmax,
+            only,
+            args.toolchain,
+            args.system.cpu.unwrap_or_default(),
+        )?;
         print!("{}", summary.markdown);
         println!("wrote {}", out.display());
         return Ok(0);

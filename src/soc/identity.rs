@@ -103,7 +103,12 @@ pub fn check_sink_words(value: u64) -> Result<usize> {
 
 /// The flags that select `config`'s system.
 pub fn flags(config: &SocConfig) -> String {
-    format!("--cpu {} --profile-entries {} --sink-words {}", config.cpu.name(), config.profile_entries, config.sink_words)
+    format!(
+        "--cpu {} --profile-entries {} --sink-words {}",
+        config.cpu.name(),
+        config.profile_entries,
+        config.sink_words
+    )
 }
 
 /// `runtime/soc_system.h`: the system's sizes for C and for start.S, which keeps

@@ -196,7 +196,8 @@ fn the_profile_of_the_workload_equals_the_checkers_summed_or_drained() {
     let summed = run("profile");
     assert_eq!(summed.value("trace_dropped"), 0);
     let (text, blocks, functions) = profile(&summed);
-    let (want_blocks, want_functions, _) = expected(&summed, PICORV32, &[Setup { filter: None, freeze: true }], &[], &[]);
+    let (want_blocks, want_functions, _) =
+        expected(&summed, PICORV32, &[Setup { filter: None, freeze: true }], &[], &[]);
     assert_eq!(blocks, want_blocks, "{}: blocks against the checker", summed.name);
     assert_eq!(functions, want_functions, "{}: functions against the checker", summed.name);
     for name in ["workload_sort", "checksum", "interpret", "matrix_product", "__mulsi3"] {

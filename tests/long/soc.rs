@@ -289,7 +289,10 @@ fn the_trace_words_reach_the_sink_and_the_trace_file_and_decode() {
     assert!(words > 10, "ten loop iterations end ten blocks at least: {words} words");
     assert_eq!(printed(&stdout, "words"), words, "the sink holds every word the trace file has");
     assert_eq!(printed(&stdout, "popped"), words, "and gives each back once");
-    let design = dir.join(format!("{}_design.json", pmugen::design::Design::top_name(&pmugen::soc::pmu(pmugen::soc::cpu::Cpu::Picorv32).unwrap())));
+    let design = dir.join(format!(
+        "{}_design.json",
+        pmugen::design::Design::top_name(&pmugen::soc::pmu(pmugen::soc::cpu::Cpu::Picorv32).unwrap())
+    ));
     let decoded = work.join("decoded");
     let (ok, text) = pmugen(&[
         "trace",

@@ -6,6 +6,7 @@
 //! handler's span on SERV and the privilege mode on Ibex for the ring); profile.c's
 //! profile must equal the reference adapter's reading of the same log, each block made
 //! only of executed instructions, with a timer tick inside a traced block.
+use pmugen::soc::config::SocConfig;
 use std::path::{Path, PathBuf};
 
 use crate::common::cli::{pmugen, scratch};
@@ -76,12 +77,21 @@ fn count_is_the_truth(cpu: &str, dir: &Path) {
     }
 }
 
-/// profile.c: the profile equals the reference's reading of the log (with the core's
-/// reader), its blocks hold executed instructions only, and a tick fell inside a block.
+/// profile.c built to send every record to the sink, drained by the kernel's timer tick
+/// (`-DPROFILE_MODE=1`), so that interrupts fall inside blocks: the profile equals the
+/// reference's reading of the log (with the core's reader), its blocks hold executed
+/// instructions only, and a tick fell inside a block.
 fn profile_is_the_logs(cpu: &str, dir: &Path, reading: Reading) {
-    let run: Run = run_elf_in("profile", &dir.join("examples/profile.elf"), dir, cpu);
+    let source = dir.join("examples/src/profile.c");
+    let out = dir.to_str().unwrap();
+    let build = ["soc", "build", source.to_str().unwrap(), "-DPROFILE_MODE=1", "--cpu", cpu];
+    let (ok, text) = pmugen(&[&build[..], &["--name", "profile-drained", "--out", out]].concat());
+    assert!(ok, "{cpu}: {text}");
+    let run: Run = run_elf_in("profile-drained", &dir.join("profile-drained.elf"), dir, cpu);
     assert_eq!(run.value("trace_dropped"), 0, "{cpu}");
-    let design = dir.join(format!("pmu_riscv_t1_k4_c40_rvfi_{cpu}_design.json"));
+    let config = SocConfig::reference(cpu.parse().unwrap());
+    let top = pmugen::design::Design::top_name(&pmugen::soc::pmu_for(&config).unwrap());
+    let design = dir.join(format!("{top}_design.json"));
     let (_, blocks, functions) = profile_with(&run, design.to_str().unwrap());
     let (want_blocks, want_functions, split) =
         expected(&run, reading, &[Setup { filter: None, freeze: true }], &[], &[]);
@@ -89,7 +99,7 @@ fn profile_is_the_logs(cpu: &str, dir: &Path, reading: Reading) {
     assert_eq!(functions, want_functions, "{cpu} profile.c: functions against the reference");
     assert!(split > 0, "{cpu}: a timer tick fell inside a traced block");
     // The blocks are made of executions: what the core reported as stopped is in none.
-    let text = std::fs::read_to_string(dir.join("profile.rvfi")).unwrap();
+    let text = std::fs::read_to_string(dir.join("profile-drained.rvfi")).unwrap();
     let body: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
     let lines = truth::parse(&body);
     let executed: std::collections::BTreeMap<u64, bool> =
