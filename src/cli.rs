@@ -272,6 +272,7 @@ impl FpgaArgs {
             toolchain: self.toolchain,
             families,
             devices: (!self.device.is_empty()).then(|| self.device.iter().map(|d| d.short).collect()),
+            blocks: false,
         })
     }
 }

@@ -82,6 +82,28 @@ impl Subject for PmuDesign {
             .map(|part| (part.replace('_', " "), format!("{top}__{part}")))
             .collect()
     }
+    fn blocks(&self) -> Vec<(String, String)> {
+        let top = Design::top_name(self);
+        let p = &self.params;
+        let (per_counter, per_thread) = (p.threads * p.counters, p.threads);
+        [
+            ("counter and shadow", "counters__0", per_counter),
+            ("event sampler", "samplers__0", per_counter),
+            ("event select", "selects__0", per_counter),
+            ("global control", "controls__0", per_thread),
+            ("shadow control", "shadow_controls__0", per_thread),
+            ("ANY sums", "any_sums", 1),
+            ("event decoder", "decoder", 1),
+            ("register port", "port", 1),
+            ("TSC", "tsc", 1),
+        ]
+        .into_iter()
+        .map(|(label, module, copies)| {
+            let label = if copies > 1 { format!("{label} (each of {copies})") } else { label.to_string() };
+            (label, format!("{top}__{module}"))
+        })
+        .collect()
+    }
 }
 
 /// A yosys JSON parameter (a binary string or a number).
