@@ -3,10 +3,6 @@
 //! Table 1-5, thread count mode); sharing it keeps the adders out of every counter's
 //! multiplexer.
 //!
-//! A one-bit event's sum is the number of its T bits that are set: a table of T
-//! inputs per sum bit (one LUT4 each for T <= 4) rather than an adder chain (docs/pmu.md
-//! §8, "where the area goes").
-//!
 //! Latency: combinational, from the raw `events` port (the samplers register it).
 //!
 //! ```text
@@ -14,9 +10,9 @@
 //! ```
 use rust_hdl::prelude::*;
 
-use super::event_fields::{EventField, EventFields};
+use super::event_fields::EventFields;
 use super::event_table::Scope;
-use crate::custom::{literal, slice, zero_extend, Internal};
+use crate::custom::{slice, zero_extend, Internal};
 use crate::dyn_signal::DynSignal;
 use crate::verilog;
 
@@ -55,33 +51,11 @@ impl Logic for EventSums {
         let f = &self.fields.0;
         let width = self.events.width();
         let mut v = String::new();
-        let counts_ones = |field: &EventField| field.width == 1 && f.threads > 1;
-        let ones_width = crate::custom::bits_for(f.threads);
-        if f.fields.iter().any(|field| field.scope == Scope::Thread && counts_ones(field)) {
-            verilog!(v, "function [{}:0] ones(input [{}:0] bits);", ones_width - 1, f.threads - 1);
-            verilog!(v, "    case (bits)");
-            for bits in 0..1usize << f.threads {
-                verilog!(
-                    v,
-                    "        {}: ones = {};",
-                    literal(f.threads, bits as u64),
-                    literal(ones_width, bits.count_ones() as u64)
-                );
-            }
-            verilog!(v, "    endcase\nendfunction");
-        }
         verilog!(v, "always @(*) begin");
         if !f.has_thread_events() {
             verilog!(v, "    sums = 1'b0;");
         }
         for (field, name) in f.fields.iter().zip(&f.names).filter(|(field, _)| field.scope == Scope::Thread) {
-            let target = slice("sums", field.sum_lsb, field.sum_width, f.sums_width);
-            if counts_ones(field) {
-                let bits: Vec<String> =
-                    (0..f.threads).rev().map(|t| slice("events", t * f.thread_width + field.lsb, 1, width)).collect();
-                verilog!(v, "    {target} = ones({{{}}}); // {name}", bits.join(", "));
-                continue;
-            }
             let terms: Vec<String> = (0..f.threads)
                 .map(|t| {
                     zero_extend(
@@ -91,6 +65,7 @@ impl Logic for EventSums {
                     )
                 })
                 .collect();
+            let target = slice("sums", field.sum_lsb, field.sum_width, f.sums_width);
             verilog!(v, "    {target} = {}; // {name}", terms.join(" + "));
         }
         verilog!(v, "end");
