@@ -114,3 +114,25 @@ fn parameter(value: &Value) -> usize {
         _ => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pmugen_hdl::pmu::params::PmuParams;
+
+    /// Every part and block the report synthesizes alone is a module of the generated
+    /// Verilog, with one copy and with several: a renamed block fails here rather than
+    /// after minutes of synthesis.
+    #[test]
+    fn every_part_and_block_is_a_module_of_the_verilog() {
+        for (threads, counters) in [(1, 1), (4, 2)] {
+            let design = PmuDesign::new(PmuParams::with_default_table(threads, counters, 40));
+            let verilog = design.verilog().expect("the PMU's Verilog");
+            let blocks = design.blocks();
+            assert_eq!(blocks.len(), 9, "T={threads}, K={counters}: {blocks:?}");
+            for (label, module) in design.parts().into_iter().chain(blocks) {
+                assert!(verilog.contains(&format!("module {module}(")), "{label}: no module {module} in the Verilog");
+            }
+        }
+    }
+}
