@@ -98,6 +98,7 @@ impl Subject for PmuDesign {
             ("TSC", "tsc", 1),
         ]
         .into_iter()
+        .chain((p.profile_entries > 0).then_some(("profile table", "profile", 1)))
         .map(|(label, module, copies)| {
             let label = if copies > 1 { format!("{label} (each of {copies})") } else { label.to_string() };
             (label, format!("{top}__{module}"))
@@ -121,15 +122,17 @@ mod tests {
     use pmugen_hdl::pmu::params::PmuParams;
 
     /// Every part and block the report synthesizes alone is a module of the generated
-    /// Verilog, with one copy and with several: a renamed block fails here rather than
-    /// after minutes of synthesis.
+    /// Verilog, with one copy and with several, with and without a profile table: a
+    /// renamed block fails here rather than after minutes of synthesis.
     #[test]
     fn every_part_and_block_is_a_module_of_the_verilog() {
-        for (threads, counters) in [(1, 1), (4, 2)] {
-            let design = PmuDesign::new(PmuParams::with_default_table(threads, counters, 40));
+        for (threads, counters, entries) in [(1, 1, 0), (4, 2, 0), (2, 2, 16)] {
+            let params = PmuParams::with_default_table(threads, counters, 40).with_profile(entries).unwrap();
+            let design = PmuDesign::new(params);
             let verilog = design.verilog().expect("the PMU's Verilog");
             let blocks = design.blocks();
-            assert_eq!(blocks.len(), 9, "T={threads}, K={counters}: {blocks:?}");
+            let expected = if entries > 0 { 10 } else { 9 };
+            assert_eq!(blocks.len(), expected, "T={threads}, K={counters}, E={entries}: {blocks:?}");
             for (label, module) in design.parts().into_iter().chain(blocks) {
                 assert!(verilog.contains(&format!("module {module}(")), "{label}: no module {module} in the Verilog");
             }
