@@ -3,7 +3,7 @@
 # configuration, bare and behind each bus (docs/bus.md; the PMU also behind its
 # 32-bit slaves, docs/bus.md §8): the Verilog, the C headers and drivers, register
 # descriptions and tables, the FuseSoC cores, and the resource report (Markdown and
-# JSON) on every FPGA family (docs/report.md). With --sweep, also the monitor's area
+# JSON) on every FPGA family (docs/report.md; the PMU's with every block synthesized alone). With --sweep, also the monitor's area
 # sweep at W=3 on the iCE40-HX8K and, to N = 24, on the ECP5 LFE5U-25F (tables, JSON,
 # SVG plots)
 # and its build options compared at N=8/16/32 with the hand-written RTL figures
@@ -36,7 +36,7 @@ done
 for bus in "--bus none" "--bus axi4lite --bus-width 32" "--bus wishbone --bus-width 32"; do
     $pmugen generate pmu --threads 1 --counters 4 --counter-width 40 --rvfi $bus --out generated
 done
-$pmugen report pmu --threads 4 --counters 2 --counter-width 40 --family all --out target/pmugen/pmu_knc_t4_k2_c40
+$pmugen report pmu --threads 4 --counters 2 --counter-width 40 --family all --blocks --out target/pmugen/pmu_knc_t4_k2_c40
 cp target/pmugen/pmu_knc_t4_k2_c40/report.md generated/pmu_knc_t4_k2_c40.report.md
 cp target/pmugen/pmu_knc_t4_k2_c40/report.json generated/pmu_knc_t4_k2_c40.report.json
 target/venv/bin/python scripts/render_timing.py   # docs/timing/*.json -> generated/timing/*.svg

@@ -296,6 +296,7 @@ impl FpgaArgs {
             toolchain: self.toolchain,
             families,
             devices: (!self.device.is_empty()).then(|| self.device.iter().map(|d| d.short).collect()),
+            blocks: false,
         })
     }
 }

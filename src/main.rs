@@ -346,6 +346,11 @@ enum ReportDesign {
         /// placement is the only count of the core's LUT4s.
         #[arg(long, conflicts_with = "budget_only")]
         no_fmax: bool,
+        /// Also synthesize every block of the PMU alone (one counter, one event sampler,
+        /// the register port, ...) on each family: where the area goes, block by block
+        /// (docs/pmu.md §8). A minute or two more per family.
+        #[arg(long, conflicts_with = "budget_only")]
+        blocks: bool,
         /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
         #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
         bus: Bus,
@@ -562,10 +567,12 @@ fn main() -> Result<()> {
             let options = fpga.options(!budget_only, true)?;
             report_on_bus(&params, design::monitor(params).as_ref(), bus, out, &options)?;
         }
-        Command::Report { design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, bus, bus_width, fpga } } => {
+        Command::Report {
+            design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, blocks, bus, bus_width, fpga },
+        } => {
             let bus = cli::pmu_bus(bus, bus_width)?;
             let design = pmu.design()?;
-            let options = fpga.options(!budget_only, !no_fmax)?;
+            let options = report::Options { blocks, ..fpga.options(!budget_only, !no_fmax)? };
             report_on_bus(&design, &design, bus, out, &options)?;
         }
         Command::Prove { design: ProveDesign::Monitor { monitor, rvfi, prove } } => {

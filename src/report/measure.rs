@@ -43,7 +43,8 @@ impl Job<'_> {
             });
         }
         let mut parts = BTreeMap::new();
-        for (label, module) in self.subject.parts() {
+        let blocks = if self.options.blocks { self.subject.blocks() } else { Vec::new() };
+        for (label, module) in self.subject.parts().into_iter().chain(blocks) {
             eprintln!("report {top}: yosys {} synthesis of the {label} alone ...", family.title());
             let name = format!("{}-part_{}", family.key(), label.replace(' ', "_"));
             parts.insert(label, fpga::synthesize(toolchain, family, self.dir, self.verilog_file, &module, &name)?);

@@ -95,6 +95,11 @@ pub trait Subject {
     fn parts(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+    /// Every other block of the design, synthesized alone with [`Options::blocks`]:
+    /// (label, module name), one instance of each kind of block.
+    fn blocks(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// Everything the report says about one design.
@@ -184,6 +189,9 @@ pub struct Options {
     pub families: Vec<Family>,
     /// Only these devices (by [`Device::short`] name); `None` for each family's all.
     pub devices: Option<Vec<&'static str>>,
+    /// Also synthesize every block of the design alone ([`Subject::blocks`]): where
+    /// the area goes, block by block (a minute or two more per family).
+    pub blocks: bool,
 }
 
 impl Default for Options {
@@ -196,6 +204,7 @@ impl Default for Options {
             toolchain: Toolchain::Current,
             families: vec![Family::Ice40],
             devices: None,
+            blocks: false,
         }
     }
 }

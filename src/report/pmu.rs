@@ -100,6 +100,29 @@ impl Subject for PmuDesign {
         }
         parts.iter().map(|part| (part.replace('_', " "), format!("{top}__{part}"))).collect()
     }
+    fn blocks(&self) -> Vec<(String, String)> {
+        let top = Design::top_name(self);
+        let p = &self.params;
+        let (per_counter, per_thread) = (p.threads * p.counters, p.threads);
+        [
+            ("counter and shadow", "counters__0", per_counter),
+            ("event sampler", "samplers__0", per_counter),
+            ("event select", "selects__0", per_counter),
+            ("global control", "controls__0", per_thread),
+            ("shadow control", "shadow_controls__0", per_thread),
+            ("ANY sums", "any_sums", 1),
+            ("event decoder", "decoder", 1),
+            ("register port", "port", 1),
+            ("TSC", "tsc", 1),
+        ]
+        .into_iter()
+        .chain((p.profile_entries > 0).then_some(("profile table", "profile", 1)))
+        .map(|(label, module, copies)| {
+            let label = if copies > 1 { format!("{label} (each of {copies})") } else { label.to_string() };
+            (label, format!("{top}__{module}"))
+        })
+        .collect()
+    }
 }
 
 /// A yosys JSON parameter (a binary string or a number).
@@ -108,5 +131,29 @@ fn parameter(value: &Value) -> usize {
         Value::String(bits) => usize::from_str_radix(bits, 2).unwrap_or(0),
         Value::Number(number) => number.as_u64().unwrap_or(0) as usize,
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pmugen_hdl::pmu::params::PmuParams;
+
+    /// Every part and block the report synthesizes alone is a module of the generated
+    /// Verilog, with one copy and with several, with and without a profile table: a
+    /// renamed block fails here rather than after minutes of synthesis.
+    #[test]
+    fn every_part_and_block_is_a_module_of_the_verilog() {
+        for (threads, counters, entries) in [(1, 1, 0), (4, 2, 0), (2, 2, 16)] {
+            let params = PmuParams::with_default_table(threads, counters, 40).with_profile(entries).unwrap();
+            let design = PmuDesign::new(params);
+            let verilog = design.verilog().expect("the PMU's Verilog");
+            let blocks = design.blocks();
+            let expected = if entries > 0 { 10 } else { 9 };
+            assert_eq!(blocks.len(), expected, "T={threads}, K={counters}, E={entries}: {blocks:?}");
+            for (label, module) in design.parts().into_iter().chain(blocks) {
+                assert!(verilog.contains(&format!("module {module}(")), "{label}: no module {module} in the Verilog");
+            }
+        }
     }
 }

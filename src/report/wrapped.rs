@@ -62,10 +62,19 @@ impl Subject for OnBus<'_> {
         self.inner.seeds()
     }
     fn parts(&self) -> Vec<(String, String)> {
-        // Inside the wrapped file the design's modules are named after `<bus top>__core`.
+        self.renamed(self.inner.parts())
+    }
+    fn blocks(&self) -> Vec<(String, String)> {
+        self.renamed(self.inner.blocks())
+    }
+}
+
+impl OnBus<'_> {
+    /// The design's `(label, module)` pairs as named inside the wrapped file: after
+    /// `<bus top>__core`.
+    fn renamed(&self, parts: Vec<(String, String)>) -> Vec<(String, String)> {
         let (bare, core) = (self.inner.top_name(), format!("{}__core", self.top_name()));
-        self.inner
-            .parts()
+        parts
             .into_iter()
             .map(|(label, module)| {
                 (label, module.strip_prefix(&bare).map_or(module.clone(), |rest| format!("{core}{rest}")))
