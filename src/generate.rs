@@ -17,8 +17,7 @@ use crate::design::{Artifact, Design};
 pub fn write<I, O>(design: &dyn Design<I, O>, bus: Bus, litex: bool, out: &Path) -> Result<Vec<PathBuf>> {
     let mut artifacts = crate::design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
     if litex {
-        let verilog = &artifacts[0].text;
-        let module = crate::design::litex::artifacts(design, bus, verilog).map_err(anyhow::Error::msg)?;
+        let module = crate::design::litex::artifacts(design, bus).map_err(anyhow::Error::msg)?;
         artifacts.extend(module);
     }
     write_artifacts(&artifacts, out)?;

@@ -86,6 +86,11 @@ impl DesignModel {
         &self.modules[&self.top].ports
     }
 
+    /// The top module's ports as (name, input?, width).
+    pub fn port_list(&self) -> Vec<(String, bool, usize)> {
+        self.ports().iter().map(|p| (p.name.clone(), p.is_input(), p.width)).collect()
+    }
+
     /// The path of instance names from the top to each module below it (`counters__0`,
     /// `adapter.kernels__0`), as a simulator or a formal tool names the instances.
     pub fn instance_paths(&self) -> BTreeMap<String, String> {

@@ -8,8 +8,9 @@ use pmugen_hdl::bus::{self, Bus, WrappedDesign};
 
 use pmugen_hdl::regmap::driver::Reach;
 
+use pmugen_hdl::model::DesignModel;
+
 use super::{fusesoc, Artifact, Design, DriverInterface};
-use crate::report::harness::top_ports;
 
 /// Every file `generate` writes for `design` on the interface `bus`.
 pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<Vec<Artifact>, String> {
@@ -18,7 +19,7 @@ pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<Vec<Artifa
     }
     let top = bus.top_name(&design.top_name());
     let verilog = verilog(design, bus)?;
-    let testbench = fusesoc::testbench(&top, &verilog, &design.identity(), bus)?;
+    let testbench = fusesoc::testbench(&top, &model(design, bus)?.port_list(), &design.identity(), bus);
     let mut artifacts = vec![
         Artifact { name: format!("{top}.v"), text: verilog + &testbench },
         Artifact { name: format!("{top}.core"), text: fusesoc::core(&top, design.kind(), "docs/bus.md") },
@@ -67,13 +68,28 @@ pub fn verilog<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<String, Stri
 /// prefix (docs/soc.md §2).
 pub fn verilog_named<I, O>(design: &dyn Design<I, O>, bus: Bus, top: &str) -> Result<String, String> {
     // Checked before the design is emitted: a narrow bus needs registers wider than it.
+    let wrapped = wrapped(design, bus, top)?;
+    let core_verilog = design.verilog_as(&wrapped.core, &header(design, bus))?;
+    Ok(core_verilog + &bus::slave_verilog(bus, &wrapped))
+}
+
+/// `design` as the core of the slave `top` on `bus` (not bare), from the design's model.
+fn wrapped<I, O>(design: &dyn Design<I, O>, bus: Bus, top: &str) -> Result<WrappedDesign, String> {
     let (layout, check) = design.bus_layout();
     let layout = layout.on(bus)?;
     let core = format!("{top}__core");
-    let core_verilog = design.verilog_as(&core, &header(design, bus))?;
-    let ports = top_ports(&core_verilog, &core).map_err(|e| e.to_string())?;
-    let wrapped = WrappedDesign::new(top, &core, ports, layout, check)?;
-    Ok(core_verilog + &bus::slave_verilog(bus, &wrapped))
+    WrappedDesign::new(top, &core, design.model_as(&core).port_list(), layout, check)
+}
+
+/// The model of `design` on `bus`: the design's own, or the slave's top with the
+/// design as its core.
+pub fn model<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<DesignModel, String> {
+    if bus == Bus::Bare {
+        return Ok(design.model());
+    }
+    let top = bus.top_name(&design.top_name());
+    let wrapped = wrapped(design, bus, &top)?;
+    Ok(bus::slave_model(bus, &wrapped, design.model_as(&wrapped.core)))
 }
 
 /// The design's header, for the wrapped file: its name and bus first, the regenerate

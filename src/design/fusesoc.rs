@@ -11,7 +11,6 @@ use std::fmt::Write;
 
 use pmugen_hdl::bus::Bus;
 
-use crate::report::harness::top_ports;
 
 /// How the test bench reads the identification register.
 pub struct IdentityRead {
@@ -48,15 +47,14 @@ pub fn core(top: &str, design: &str, docs: &str) -> String {
 /// PMUGEN_SMOKE_TEST``): every input held at 0, reset for two cycles, one read of the
 /// identification register through `bus` (privileged where the design has
 /// privilege), PASS or FAIL (with `$fatal`, so a failing run exits non-zero).
-pub fn testbench(top: &str, verilog: &str, read: &IdentityRead, bus: Bus) -> Result<String, String> {
-    let ports = top_ports(verilog, top).map_err(|e| e.to_string())?;
+pub fn testbench(top: &str, ports: &[(String, bool, usize)], read: &IdentityRead, bus: Bus) -> String {
     let width = |name: &str| ports.iter().find(|p| p.0 == name).map_or(1, |p| p.2);
     let has = |name: &str| ports.iter().any(|p| p.0 == name);
     let mut tb = format!(
         "\n`ifdef PMUGEN_SMOKE_TEST\n// {top}_tb: the smoke test of the FuseSoC sim target (`fusesoc run --target sim`).\n\
          module {top}_tb;\n"
     );
-    for (name, input, bits) in &ports {
+    for (name, input, bits) in ports {
         let kind = if *input { "reg " } else { "wire" };
         let range = if *bits > 1 { format!("[{}:0] ", bits - 1) } else { String::new() };
         let init = if *input { " = 0" } else { "" };
@@ -98,7 +96,7 @@ pub fn testbench(top: &str, verilog: &str, read: &IdentityRead, bus: Bus) -> Res
     let _ = writeln!(tb, "        if ({data} === {expected}) begin\n            $display(\"PASS: {top} identifies itself as %h\", {data});");
     let _ = writeln!(tb, "            $finish;\n        end else begin");
     let _ = writeln!(tb, "            $fatal(1, \"FAIL: {top} read %h, expected %h\", {data}, {expected});\n        end\n    end\nendmodule\n`endif");
-    Ok(tb)
+    tb
 }
 
 /// One privileged read of byte `address` on `bus`, up to its response, whose data

@@ -42,6 +42,14 @@ pub trait Design<I, O> {
     fn verilog(&self) -> Result<String, String> {
         self.verilog_as(&self.top_name(), &self.header())
     }
+    /// The typed model of [`Design::verilog_as`]'s output with top module `top`: its
+    /// modules, their ports and instances (what every tool that needs the design's
+    /// structure reads, instead of reading the Verilog back).
+    fn model_as(&self, top: &str) -> pmugen_hdl::model::DesignModel;
+    /// The model of the generated design.
+    fn model(&self) -> pmugen_hdl::model::DesignModel {
+        self.model_as(&self.top_name())
+    }
     /// Where the registers sit on a bus, and who checks access (docs/bus.md).
     fn bus_layout(&self) -> (BusLayout, AccessCheck);
     /// The design's own tables beside its register descriptions (the PMU's event

@@ -70,6 +70,9 @@ impl Design<MonitorInputs, MonitorOutputs> for Monitor {
         let verilog = pmugen_hdl::emit::verilog(&mut self.hardware(), top, header)?;
         Ok(pmugen_hdl::monitor::formal::with_properties(&verilog, top, &self.params))
     }
+    fn model_as(&self, top: &str) -> pmugen_hdl::model::DesignModel {
+        pmugen_hdl::model::DesignModel::of(&mut self.hardware(), top)
+    }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         (BusLayout::MONITOR, bus_access_check(self.params.events, self.params.order_width))
     }
@@ -96,7 +99,7 @@ impl Design<MonitorInputs, MonitorOutputs> for Monitor {
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, n, w) = (self.top_name(), self.params.events, self.params.order_width);
         let design = self.verilog()?;
-        let testbench = fusesoc::testbench(&top, &design, &self.identity(), Bus::Bare)?;
+        let testbench = fusesoc::testbench(&top, &self.model().port_list(), &self.identity(), Bus::Bare);
         let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, n, w) },

@@ -118,6 +118,9 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
         let verilog = pmugen_hdl::emit::verilog(&mut Pmu::new(&self.params), top, header)?;
         Ok(pmugen_hdl::pmu::formal::with_properties(&verilog, top, &self.params))
     }
+    fn model_as(&self, top: &str) -> pmugen_hdl::model::DesignModel {
+        pmugen_hdl::model::DesignModel::of(&mut Pmu::new(&self.params), top)
+    }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         (BusLayout::pmu(self.params.threads), AccessCheck::ByDesign)
     }
@@ -155,7 +158,7 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, p) = (self.top_name(), &self.params);
         let design = self.verilog()?;
-        let testbench = fusesoc::testbench(&top, &design, &self.identity(), Bus::Bare)?;
+        let testbench = fusesoc::testbench(&top, &self.model().port_list(), &self.identity(), Bus::Bare);
         let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(p) },

@@ -129,6 +129,27 @@ pub fn slave_verilog(bus: Bus, design: &WrappedDesign) -> String {
     }
 }
 
+/// The model of the slave's top around `design` on `bus`: the design's ports but the
+/// register port, then the bus's, and the design as its instance `core`; `core` is the
+/// model of the design under its module name.
+pub fn slave_model(bus: Bus, design: &WrappedDesign, core: crate::model::DesignModel) -> crate::model::DesignModel {
+    use crate::model::PortModel;
+    let bus_ports = match bus.protocol() {
+        Bus::Axi4Lite => axi4lite::ports(design),
+        Bus::Wishbone => wishbone::ports(design),
+        _ => Vec::new(),
+    };
+    let ports = design
+        .passthrough()
+        .chain(&bus_ports)
+        .map(|(name, input, width)| if *input { PortModel::input(name, *width) } else { PortModel::output(name, *width) })
+        .collect();
+    let mut model = crate::model::DesignModel::leaf(&design.top, ports);
+    model.modules.get_mut(&design.top).expect("its top").instances.push(("core".to_string(), core.top.clone()));
+    model.modules.extend(core.modules);
+    model
+}
+
 /// Test support: small designs wrapped in a slave, linted and checked with yosys.
 #[cfg(test)]
 pub(crate) mod testing {

@@ -9,7 +9,6 @@ use std::fmt::Write;
 use pmugen_hdl::bus::Bus;
 
 use super::{do_not_edit, Artifact, Design};
-use crate::report::harness::top_ports;
 
 /// The Python module's text, filled in by [`artifacts`].
 const MODULE: &str = include_str!("module.py");
@@ -44,11 +43,11 @@ fn check(bus: Bus, data_bits: usize) -> Result<(), String> {
 }
 
 /// `<top>_litex.py` (and `<top>_riscv_formal.vh` for a `_rvfi` top) for `design` behind
-/// `bus`, whose Verilog (top `<top>`) is `verilog`; refused as [`check`] says.
-pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus, verilog: &str) -> Result<Vec<Artifact>, String> {
+/// `bus` (its ports from the design's model); refused as [`check`] says.
+pub fn artifacts<I, O>(design: &dyn Design<I, O>, bus: Bus) -> Result<Vec<Artifact>, String> {
     check(bus, super::bus::data_bits(design, bus))?;
     let top = bus.top_name(&design.top_name());
-    let ports = top_ports(verilog, &top).map_err(|e| e.to_string())?;
+    let ports = super::bus::model(design, bus)?.port_list();
     let width = |name: &str| ports.iter().find(|p| p.0 == name).map(|p| p.2);
     let address_bits = width("wb_adr").ok_or_else(|| format!("{top} has no wb_adr"))?;
     let (mut inputs, mut outputs, mut rvfi) = (String::new(), String::new(), String::new());

@@ -75,6 +75,9 @@ impl Design<WithRvfi<MonitorInputs>, MonitorOutputs> for RvfiMonitorDesign {
             pmugen_hdl::emit::verilog(&mut RvfiMonitor::new(self.params, self.options, &self.chosen), top, header)?;
         Ok(pmugen_hdl::rvfi::formal::with_monitor_properties(&verilog, top, &self.params, self.options))
     }
+    fn model_as(&self, top: &str) -> pmugen_hdl::model::DesignModel {
+        pmugen_hdl::model::DesignModel::of(&mut RvfiMonitor::new(self.params, self.options, &self.chosen), top)
+    }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         (BusLayout::MONITOR, bus_access_check(self.params.events, self.params.order_width))
     }
@@ -97,7 +100,7 @@ impl Design<WithRvfi<MonitorInputs>, MonitorOutputs> for RvfiMonitorDesign {
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, n, w) = (self.top_name(), self.params.events, self.params.order_width);
         let design = self.verilog()?;
-        let testbench = fusesoc::testbench(&top, &design, &self.identity(), Bus::Bare)?;
+        let testbench = fusesoc::testbench(&top, &self.model().port_list(), &self.identity(), Bus::Bare);
         let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header(&top, n, w) },

@@ -92,6 +92,9 @@ impl Design<WithRvfi<PmuInputs>, PmuOutputs> for RvfiPmuDesign {
         let verilog = pmugen_hdl::emit::verilog(&mut RvfiPmu::new(self.params(), self.options), top, header)?;
         Ok(pmugen_hdl::rvfi::formal::with_pmu_properties(&verilog, top, self.params(), self.options))
     }
+    fn model_as(&self, top: &str) -> pmugen_hdl::model::DesignModel {
+        pmugen_hdl::model::DesignModel::of(&mut RvfiPmu::new(self.params(), self.options), top)
+    }
     fn bus_layout(&self) -> (BusLayout, AccessCheck) {
         self.pmu.bus_layout()
     }
@@ -127,7 +130,7 @@ impl Design<WithRvfi<PmuInputs>, PmuOutputs> for RvfiPmuDesign {
     fn artifacts(&self) -> Result<Vec<Artifact>, String> {
         let (top, p) = (self.top_name(), self.params());
         let design = self.verilog()?;
-        let testbench = fusesoc::testbench(&top, &design, &self.identity(), Bus::Bare)?;
+        let testbench = fusesoc::testbench(&top, &self.model().port_list(), &self.identity(), Bus::Bare);
         let mut artifacts = vec![
             Artifact { name: format!("{top}.v"), text: design + &testbench },
             Artifact { name: format!("{top}_regs.h"), text: regmap_export::c_header_as(p, &top) },
