@@ -9,7 +9,7 @@ use pmugen_hdl::pmu::params::PmuParams;
 /// Prove `design`; true when it passed.
 pub fn run<I, O>(design: &(impl Design<I, O> + ?Sized), args: &ProveArgs) -> Result<bool> {
     let verilog = design.verilog().map_err(anyhow::Error::msg)?;
-    Ok(prove(&verilog, &design.top_name(), args)?.passed)
+    Ok(prove(&verilog, &design.model(), args)?.passed)
 }
 
 /// The same PMU with `bits`-bit counters (formal only: docs/formal.md §4 says what

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use pmugen_hdl::model::DesignModel;
 
 pub use report::{PropertyResult, Report};
 
@@ -70,9 +71,11 @@ fn parse_depth(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Prove the design `top` of Verilog `verilog` (or of the file `--verilog` names)
-/// with `args`: write the files, run SymbiYosys, print and write the report.
-pub fn prove(verilog: &str, top: &str, args: &ProveArgs) -> Result<Report> {
+/// Prove the design of model `model` and Verilog `verilog` (or the file `--verilog`
+/// names, which must keep the design's top and instances) with `args`: write the
+/// files, run SymbiYosys, print and write the report.
+pub fn prove(verilog: &str, model: &DesignModel, args: &ProveArgs) -> Result<Report> {
+    let top = model.top.as_str();
     let verilog = match &args.verilog {
         Some(file) => {
             let text = std::fs::read_to_string(file)
@@ -87,7 +90,7 @@ pub fn prove(verilog: &str, top: &str, args: &ProveArgs) -> Result<Report> {
     sby::require()?;
     let depth = args.depth.unwrap_or(args.mode.default_depth());
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("target/pmugen/prove").join(top));
-    let wrapper = sby::wrapper(&verilog, top)?;
+    let wrapper = sby::wrapper(model);
     std::fs::create_dir_all(&dir).with_context(|| format!("--out {}: cannot create it", dir.display()))?;
     let name = format!("{top}_{}", args.mode.name());
     // A report of an earlier run must not outlive this one's start.
@@ -111,7 +114,7 @@ pub fn prove(verilog: &str, top: &str, args: &ProveArgs) -> Result<Report> {
         );
     }
     let report =
-        report::results(&verilog, top, args.mode, depth, &dir.join(&name), &outcome, started.elapsed().as_secs_f64());
+        report::results(&verilog, model, args.mode, depth, &dir.join(&name), &outcome, started.elapsed().as_secs_f64());
     let text = report::render(&report, top, args.mode, depth, &dir.join(&name));
     print!("{text}");
     write(&report_file, &text)?;

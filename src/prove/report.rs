@@ -3,7 +3,7 @@
 //! story.
 use std::path::{Path, PathBuf};
 
-use pmugen_hdl::formal::{instance_paths, listed, Kind, Listed};
+use pmugen_hdl::formal::{listed, Kind, Listed};
 
 use super::{sby, story, Mode};
 
@@ -36,7 +36,7 @@ pub struct Report {
 
 pub(super) fn results(
     verilog: &str,
-    top: &str,
+    model: &pmugen_hdl::model::DesignModel,
     mode: Mode,
     depth: usize,
     work: &Path,
@@ -44,7 +44,9 @@ pub(super) fn results(
     seconds: f64,
 ) -> Report {
     let mut properties = Vec::new();
-    let paths = instance_paths(verilog, top);
+    let top = model.top.as_str();
+    let mut paths = model.instance_paths();
+    paths.insert(top.to_string(), String::new());
     for Listed { module, name, rule, kind } in listed(verilog) {
         let Some(instance) = paths.get(&module).cloned() else { continue };
         if (kind == Kind::Cover) != (mode == Mode::Cover) {

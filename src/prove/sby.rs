@@ -8,10 +8,11 @@ use anyhow::{bail, Context, Result};
 use super::Mode;
 use crate::toolchain::{Tool, Toolchain};
 
-/// The wrapper module `<top>_formal`: the design with every input free, reset
-/// asserted in the first cycle (from then on reset is free too).
-pub fn wrapper(verilog: &str, top: &str) -> Result<String> {
-    let ports = pmugen_hdl::emit::module_ports(verilog, top).map_err(anyhow::Error::msg)?;
+/// The wrapper module `<top>_formal`: the design (its ports from its model) with every
+/// input free, reset asserted in the first cycle (from then on reset is free too).
+pub fn wrapper(model: &pmugen_hdl::model::DesignModel) -> String {
+    let top = &model.top;
+    let ports = model.port_list();
     let inputs: Vec<&str> = ports.iter().filter(|p| p.1).map(|p| p.0.as_str()).collect();
     let mut text = format!(
         "// {top}_formal: the formal wrapper of {top} written by `pmugen prove` (docs/formal.md).\n\
@@ -26,7 +27,7 @@ pub fn wrapper(verilog: &str, top: &str) -> Result<String> {
     text.push_str(&format!("    {top} uut({});\n", connections.join(", ")));
     text.push_str("    reg f_first;\n    initial f_first = 1'b1;\n    always @(posedge clock) f_first <= 1'b0;\n");
     text.push_str("    always @(*) if (f_first) assume(reset);\nendmodule\n");
-    Ok(text)
+    text
 }
 
 /// The `.sby` script of one run.

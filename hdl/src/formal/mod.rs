@@ -9,7 +9,7 @@
 //! it checks.
 mod read;
 
-pub use read::{declared, instance_paths, listed, Listed};
+pub use read::{declared, listed, Listed};
 use std::fmt::Write;
 
 /// What the solver does with a property.

@@ -1,10 +1,9 @@
-//! Reading a generated Verilog text back: the signals a module declares (for the
-//! properties that name them), the properties it carries and the instance path of
-//! each module (for `prove`'s report).
-use std::collections::{BTreeMap, BTreeSet};
+//! Reading a module's text: the signals it declares (for the properties that name
+//! them) and the properties a Verilog file carries (for `prove`'s report, also of an
+//! edited copy given with `--verilog`). The instances come from the design's model.
 
 use super::Kind;
-use crate::emit::{module_name, module_names};
+use crate::emit::module_name;
 
 /// The names of the signals declared in a module's text (ports, wires, regs) that
 /// `keep` accepts, in declaration order.
@@ -62,55 +61,4 @@ pub fn listed(verilog: &str) -> Vec<Listed> {
         }
     }
     found
-}
-
-/// The instance path below `top` of every module instantiated under it
-/// (`controls__0`, `pmu.counters__0`; `""` for the top), from the instantiations in
-/// the text: rust-hdl writes one module per instance.
-pub fn instance_paths(verilog: &str, top: &str) -> BTreeMap<String, String> {
-    let names: BTreeSet<String> = module_names(verilog).into_iter().collect();
-    let mut parent: BTreeMap<String, (String, String)> = BTreeMap::new();
-    let mut current = String::new();
-    for line in verilog.lines() {
-        if let Some(rest) = line.strip_prefix("module ") {
-            current = module_name(rest).to_string();
-            continue;
-        }
-        let mut words = line.trim_start().split(|c: char| c.is_whitespace() || c == '(');
-        if let (Some(module), Some(instance)) = (words.next(), words.next()) {
-            if names.contains(module) && !instance.is_empty() && module != current {
-                parent.insert(module.to_string(), (current.clone(), instance.to_string()));
-            }
-        }
-    }
-    let mut paths = BTreeMap::new();
-    paths.insert(top.to_string(), String::new());
-    for module in parent.keys() {
-        let mut chain = Vec::new();
-        let mut at = module.as_str();
-        while at != top {
-            let Some((up, instance)) = parent.get(at) else { break };
-            chain.push(instance.as_str());
-            at = up;
-        }
-        if at == top {
-            chain.reverse();
-            paths.insert(module.clone(), chain.join("."));
-        }
-    }
-    paths
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn instance_paths_follow_the_instantiations() {
-        let verilog = "module t_tb;\n    t dut(\n    );\nendmodule // t_tb\nmodule t(clock);\n    t__p p(\n    );\nendmodule // t\nmodule t__p(clock);\n    t__p__c__0 c__0(\n    );\nendmodule // t__p\nmodule t__p__c__0(clock);\nendmodule // t__p__c__0\n";
-        let paths = instance_paths(verilog, "t");
-        assert_eq!(paths.get("t").map(String::as_str), Some(""));
-        assert_eq!(paths.get("t__p").map(String::as_str), Some("p"));
-        assert_eq!(paths.get("t__p__c__0").map(String::as_str), Some("p.c__0"));
-    }
 }
