@@ -6,7 +6,34 @@
 //! Rust and keep an equivalent plain-Rust `update()`; the Verilator co-simulation
 //! proves the two agree.
 use rust_hdl::prelude::*;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::fmt::Write;
+
+thread_local! {
+    /// The hand-written block kinds emitted while [`hand_written_blocks`] watches.
+    static EMITTED: RefCell<Option<BTreeSet<&'static str>>> = const { RefCell::new(None) };
+}
+
+/// The Verilog of a hand-written block of kind `B` (its `Logic::hdl`): `text`, as
+/// `Verilog::Custom`. Every hand-written block goes through here, so that the block
+/// registry can tell which kinds a design emits (`testing::registry`: each kind has a
+/// lockstep test against its own Verilog).
+pub fn hand_written<B: ?Sized>(text: String) -> Verilog {
+    EMITTED.with(|emitted| {
+        if let Some(kinds) = emitted.borrow_mut().as_mut() {
+            kinds.insert(std::any::type_name::<B>());
+        }
+    });
+    Verilog::Custom(text)
+}
+
+/// The kinds of hand-written block that `emit` emits (their type names).
+pub fn hand_written_blocks(emit: impl FnOnce()) -> BTreeSet<&'static str> {
+    EMITTED.with(|emitted| *emitted.borrow_mut() = Some(BTreeSet::new()));
+    emit();
+    EMITTED.with(|emitted| emitted.borrow_mut().take().unwrap_or_default())
+}
 
 /// Plain-Rust state inside a custom block: invisible to the netlist and probes.
 #[derive(Clone, Debug, Default)]

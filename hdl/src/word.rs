@@ -301,7 +301,7 @@ impl Logic for WordDff {
     }
     fn hdl(&self) -> Verilog {
         // rust-hdl's DFF text, so that a design keeps its Verilog byte for byte.
-        Verilog::Custom(format!(
+        crate::custom::hand_written::<Self>(format!(
             "\
 initial begin
    q = {:x};
@@ -317,7 +317,7 @@ end
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::port_list;
     use crate::testing::lockstep::Lockstep;
@@ -335,7 +335,7 @@ mod tests {
 
     /// `WordDff` at random widths over 1..=64, the corners 1 and 64 included.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1305;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let widths = [1, 64].into_iter().chain((0..3).map(|_| rng.gen_range(1..=64)));

@@ -11,7 +11,6 @@ use std::fmt::Write;
 
 use pmugen_hdl::bus::Bus;
 
-
 /// How the test bench reads the identification register.
 pub struct IdentityRead {
     /// Inputs set to 1 during the read besides `reg_addr` (e.g. `reg_read`, `reg_priv`).

@@ -26,12 +26,12 @@ impl Logic for WordJoin {
         self.word.connect();
     }
     fn hdl(&self) -> Verilog {
-        Verilog::Custom("always @(*) word = {bytes$3, bytes$2, bytes$1, bytes$0};\n".to_string())
+        crate::custom::hand_written::<Self>("always @(*) word = {bytes$3, bytes$2, bytes$1, bytes$0};\n".to_string())
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::port_list;
     use crate::testing::lockstep::Lockstep;
@@ -51,7 +51,7 @@ mod tests {
 
     /// The join has no parameters: three copies, each on its own random bytes.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let instances = (0..3).map(|i| (format!("word join {i}"), Combinational::new(WordJoin::default()))).collect();
         Lockstep::new("word_join", 0x5eed_1304).run(instances);
     }

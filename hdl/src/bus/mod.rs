@@ -142,7 +142,15 @@ pub fn slave_model(bus: Bus, design: &WrappedDesign, core: crate::model::DesignM
     let ports = design
         .passthrough()
         .chain(&bus_ports)
-        .map(|(name, input, width)| if *input { PortModel::input(name, *width) } else { PortModel::output(name, *width) })
+        .map(
+            |(name, input, width)| {
+                if *input {
+                    PortModel::input(name, *width)
+                } else {
+                    PortModel::output(name, *width)
+                }
+            },
+        )
         .collect();
     let mut model = crate::model::DesignModel::leaf(&design.top, ports);
     model.modules.get_mut(&design.top).expect("its top").instances.push(("core".to_string(), core.top.clone()));

@@ -183,7 +183,7 @@ impl Logic for SerialFrame {
 
     fn hdl(&self) -> Verilog {
         if self.state.0.output == SerialOutput::Absent {
-            return Verilog::Custom(absent(self.events()));
+            return crate::custom::hand_written::<Self>(absent(self.events()));
         }
         let n = self.events();
         let frame_bits = frame_bits(n);
@@ -246,7 +246,7 @@ impl Logic for SerialFrame {
         let _ = writeln!(v, "    last = last_q;");
         let _ = writeln!(v, "end");
         v.push_str(&unused_diagonal("before", n));
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
@@ -269,7 +269,7 @@ fn absent(n: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::port_list;
     use crate::testing::lockstep::{random_input, Lockstep};
@@ -294,7 +294,7 @@ mod tests {
     /// that frames run to their last bit and follow each other; bit m of record row m
     /// is 0, as the record never sets it.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1303;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let shapes = [

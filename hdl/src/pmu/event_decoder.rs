@@ -96,12 +96,12 @@ impl Logic for EventDecoder {
         if !by_position {
             verilog!(v, "wire unused_position = ^position; // the key is taken from the code bits");
         }
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::event_table::EventTable;
     use crate::pmu::testing::{describe, random_params};
@@ -140,7 +140,7 @@ mod tests {
     /// A random 16-bit code is almost never in a table, so half of the codes are the
     /// tables' own, some with one bit flipped.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1142;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut params: Vec<PmuParams> = (0..4).map(|_| random_params(&mut rng)).collect();

@@ -164,12 +164,12 @@ impl Logic for EventSampler {
             unused.push("core_events".to_string());
         }
         v.push_str(&crate::custom::unused_sink("inputs", &unused));
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -191,7 +191,7 @@ mod tests {
     /// random key of up to 10 bits rarely names one of a dozen events, so the keys are
     /// mostly table events' keys of the same width; the raw fields are random.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1144;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut keys: Vec<(usize, u64)> = Vec::new();

@@ -143,12 +143,12 @@ impl Logic for EventSelect {
         verilog!(v, "    evtsel_next = write ? {{wdata[31:20], 1'b0, wdata[18:0]}} : evtsel_q;");
         verilog!(v, "    known_next = write ? decoded_known : known_q;\nend");
         verilog!(v, "wire unused_reserved = wdata[19]; // EVTSEL bit 19 is reserved: writes are ignored");
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -170,7 +170,7 @@ mod tests {
     /// Selects of random tables (reset values of their own, key widths from 1 to 10
     /// bits); writes on every other cycle, reserved bit 19 random.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1143;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, EventSelect)> = (0..5)

@@ -72,12 +72,12 @@ impl Logic for EventSums {
         if !f.has_thread_events() {
             verilog!(v, "wire unused_events = ^events; // no thread-scope event in the table");
         }
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::params::PmuParams;
     use crate::pmu::testing::{describe, random_params, table_with_core_events_only};
@@ -98,7 +98,7 @@ mod tests {
     /// Sums for random T and tables (fields from 1 to 8 bits, some tables without a
     /// thread event); every field is random, so sums reach their widest values.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1141;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, Combinational<EventSums>)> = (0..5)

@@ -245,12 +245,12 @@ impl Logic for GlobalControl {
         let unused: Vec<String> =
             (k..64).filter(|&b| b != USER_PREF_BIT && b > 2).map(|b| format!("wdata[{b}]")).collect();
         v.push_str(&crate::custom::unused_sink("wdata", &unused));
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -276,7 +276,7 @@ mod tests {
     /// cycle before it still applied, when `enabled_next` and `freeze_next` (the values
     /// after an edge) equal the registers' own, except after a reset edge.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1201;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, GlobalControl)> = (0..4)

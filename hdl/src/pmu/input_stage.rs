@@ -69,12 +69,12 @@ impl Logic for InputStage {
         v.push_str(&declarations(&self.flip_flops()));
         verilog!(v, "always @(posedge clock) kernel_q <= reset ? {} : kernel_in;", literal(threads, 0));
         verilog!(v, "always @(*) kernel = kernel_q;");
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -94,7 +94,7 @@ mod tests {
 
     /// Stages for random T; every input is a coin flip, so rings change often.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1140;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, InputStage)> = (0..5)

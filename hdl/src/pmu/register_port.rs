@@ -198,12 +198,12 @@ impl Logic for RegisterPort {
         verilog!(v, "    fault_q <= ~reset & ((read & ~read_ok) | (write & ~write_ok));");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin\n    rdata = rdata_q;\n    fault = fault_q;\nend");
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::testing::lockstep::{random_input, Lockstep};
@@ -279,7 +279,7 @@ mod tests {
     /// of K = 4, so that copies i >= K of smaller instances are denied), the rest are
     /// any byte; ring 3 in a quarter of the accesses, USER_ACCESS gates as random bits.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1203;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, RegisterPort)> = (0..4)

@@ -157,12 +157,12 @@ impl Logic for ShadowControl {
         let used = |b: usize| b < k || (RESTORE_ON_EXIT_LSB..RESTORE_ON_EXIT_LSB + k).contains(&b);
         let unused: Vec<String> = (0..64).filter(|&b| !used(b)).map(|b| format!("wdata[{b}]")).collect();
         v.push_str(&unused_sink("wdata", &unused));
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -274,7 +274,7 @@ mod tests {
     /// Random K; `kernel` through a one-cycle delay ([`KernelOneCycleLate`]); SHADOW_CTRL
     /// writes now and then, so that entries and exits meet settings that hold for a while.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1202;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, KernelOneCycleLate)> = (0..4)

@@ -175,7 +175,7 @@ impl Logic for Pmu {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(wiring::verilog(self))
+        crate::custom::hand_written::<Self>(wiring::verilog(self))
     }
 }
 
@@ -232,7 +232,7 @@ impl Pmu {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::cell::RefCell;
     use std::collections::HashMap;
 
@@ -411,7 +411,7 @@ mod tests {
     /// overflowing, saving and tracing; block ends are frequent and `trace_ready` is
     /// low in about a third of the cycles.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1306;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let wide_core_table = |params: &PmuParams| {

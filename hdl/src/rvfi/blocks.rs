@@ -135,12 +135,12 @@ impl Logic for BlockTracker {
         if sw < x {
             v.push_str(&unused_sink("pc_high", &[format!("pc_rdata[{}:{sw}]", x - 1)]));
         }
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::port_list;
     use crate::rvfi::params::{KernelRule, Xlen};
@@ -170,7 +170,7 @@ mod tests {
     /// Random XLEN and AW (the corners among them) on a core's retirement stream with
     /// U/S/M mode changes: `kernel` is the mode rule's value, as the kernel rule gives it.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_5301;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let shapes = [(Xlen::Rv32, 32), (Xlen::Rv64, 48), (Xlen::Rv32, 16), (Xlen::Rv64, rng.gen_range(16..=48))];

@@ -152,12 +152,12 @@ impl Logic for RetirementClassifier {
         verilog!(v, "    ends_block = valid & (trap | is_jump | is_branch | system_transfer);");
         verilog!(v, "    handler_return = valid & (insn == 32'h{MRET:08x} || insn == 32'h{RETIRQ:08x});");
         verilog!(v, "end");
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::port_list;
     use crate::rvfi::params::KernelRule;
@@ -184,7 +184,7 @@ mod tests {
     /// Both XLENs on retirement streams of both kernel rules (compressed code mostly on),
     /// with a cycle of arbitrary words now and then.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_5101;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let shapes =

@@ -117,12 +117,12 @@ impl Logic for KernelTracker {
             }
         }
         verilog!(v, "always @(*) kernel = valid ? retirement_kernel : last;");
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::port_list;
     use crate::rvfi::testing::{by_name, HartStream};
@@ -150,7 +150,7 @@ mod tests {
     /// Both rules on retirement streams made for each rule (handler entries, MRET and
     /// `retirq`, mode changes), `last` as the adapter would register it.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_5201;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let rules = [KernelRule::Mode, KernelRule::Handler, KernelRule::Handler, KernelRule::Mode];

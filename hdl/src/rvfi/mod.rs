@@ -69,7 +69,7 @@ macro_rules! rvfi_top {
             }
 
             fn hdl(&self) -> rust_hdl::prelude::Verilog {
-                rust_hdl::prelude::Verilog::Custom(wiring::verilog(self))
+                $crate::custom::hand_written::<Self>(wiring::verilog(self))
             }
         }
 

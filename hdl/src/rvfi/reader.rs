@@ -247,9 +247,9 @@ impl Logic for CoreReader {
         }
         let unused: Vec<String> = unused.into_iter().map(String::from).collect();
         v.push_str(&unused_sink("reader_inputs", &unused));
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

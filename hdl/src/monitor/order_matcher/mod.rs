@@ -206,7 +206,7 @@ impl Logic for OrderMatcher {
 
     fn hdl(&self) -> Verilog {
         let (n, w) = (self.events(), self.wdata.width());
-        Verilog::Custom(match self.structure() {
+        crate::custom::hand_written::<Self>(match self.structure() {
             Matcher::Patent => patent::verilog(n, w),
             Matcher::Compact => compact::verilog(n, w),
         })
@@ -214,4 +214,4 @@ impl Logic for OrderMatcher {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -172,7 +172,7 @@ fn monitor_inputs(rng: &mut rand_chacha::ChaCha8Rng, orders: &mut Vec<u64>, inpu
 /// Both structures at random N and W over their full ranges, the corners (N = 2 and
 /// 32, W = 2 and 8) included.
 #[test]
-fn native_twin_equals_its_verilog() {
+pub(crate) fn native_twin_equals_its_verilog() {
     let seed = 0x5eed_1301;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let last = if rng.gen() { Matcher::Patent } else { Matcher::Compact };

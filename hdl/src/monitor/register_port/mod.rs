@@ -34,7 +34,7 @@ use crate::flip_flops::FlipFlops;
 use crate::word::{Word, WordSignal};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod verilog;
 
 /// Register-port state: CTRL and the read-data register.
@@ -243,6 +243,6 @@ impl Logic for RegisterPort {
 
     fn hdl(&self) -> Verilog {
         let (n, w) = self.shape();
-        Verilog::Custom(verilog::body(n, w))
+        crate::custom::hand_written::<Self>(verilog::body(n, w))
     }
 }

@@ -130,7 +130,7 @@ impl Ports for RegisterPort {
 /// those of the register map (ORDER and BEFORE of every e < 32, so those of e >= N
 /// too); bit m of record row m is 0, as the record never sets it.
 #[test]
-fn native_twin_equals_its_verilog() {
+pub(crate) fn native_twin_equals_its_verilog() {
     let seed = 0x5eed_1302;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let shapes = [(2, 2), (32, 8), (rng.gen_range(2..=32), rng.gen_range(2..=8)), (rng.gen_range(2..=32), 2)];

@@ -15,7 +15,7 @@ mod edge;
 mod registers;
 pub mod table;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod verilog;
 
 use rust_hdl::prelude::*;
@@ -181,6 +181,6 @@ impl Logic for ProfileTable {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(self.verilog())
+        crate::custom::hand_written::<Self>(self.verilog())
     }
 }

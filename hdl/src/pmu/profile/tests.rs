@@ -81,7 +81,7 @@ fn table_inputs(rng: &mut ChaCha8Rng, name: &str, width: usize) -> Vec<u64> {
 
 /// Random tables against their Verilog, on [`table_inputs`].
 #[test]
-fn native_twin_equals_its_verilog() {
+pub(crate) fn native_twin_equals_its_verilog() {
     let seed = 0x5eed_1501;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let instances: Vec<(String, ProfileTable)> = (0..4)

@@ -273,12 +273,12 @@ impl Logic for TraceControl {
         verilog!(v, "end");
         let unused: Vec<String> = (32..64).map(|b| format!("wdata[{b}]")).collect();
         v.push_str(&unused_sink("wdata", &unused));
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -305,7 +305,7 @@ mod tests {
     /// Random T and AW; register writes and drops at realistic rates; pids and write
     /// data from [`PIDS`].
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1204;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, TraceControl)> = (0..4)

@@ -208,7 +208,7 @@ impl Logic for TraceQueue {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(self.verilog())
+        crate::custom::hand_written::<Self>(self.verilog())
     }
 }
 
@@ -318,7 +318,7 @@ impl TraceQueue {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -345,7 +345,7 @@ mod tests {
     /// depth fill, drop and drain. Entry words are all ones half the time, so that
     /// V_i = base + inc wraps.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1206;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, TraceQueue)> = (0..4)

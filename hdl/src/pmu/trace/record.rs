@@ -115,12 +115,12 @@ impl Logic for TraceRecord {
         }
         verilog!(v, "    entry = {{traced_values, pid, new_process, thread, address}};");
         verilog!(v, "end");
-        Verilog::Custom(v)
+        crate::custom::hand_written::<Self>(v)
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::pmu::testing::{describe, random_params};
     use crate::port_list;
@@ -139,7 +139,7 @@ mod tests {
     /// four, also those >= T, whose entry the queue never stores but which both engines
     /// still assemble.
     #[test]
-    fn native_twin_equals_its_verilog() {
+    pub(crate) fn native_twin_equals_its_verilog() {
         let seed = 0x5eed_1205;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let instances: Vec<(String, Combinational<TraceRecord>)> = (0..5)

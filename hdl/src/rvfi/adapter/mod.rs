@@ -20,7 +20,7 @@
 //! ```
 mod schedule;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod wiring;
 
 use rust_hdl::prelude::*;
@@ -152,7 +152,7 @@ impl Logic for RvfiAdapter {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(wiring::verilog(self))
+        crate::custom::hand_written::<Self>(wiring::verilog(self))
     }
 }
 

@@ -52,7 +52,7 @@ fn verilog_is_valid() {
 /// Four adapters of random shape, each on the retirement stream of a core made for
 /// its rule (a cycle of arbitrary words now and then), rare resets.
 #[test]
-fn native_twin_equals_its_verilog() {
+pub(crate) fn native_twin_equals_its_verilog() {
     let seed = 0x5eed_5401;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let shapes: Vec<_> = (0..4).map(|_| random_shape(&mut rng)).collect();

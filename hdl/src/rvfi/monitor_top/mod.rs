@@ -13,7 +13,7 @@
 //!  start, stop, reg_* --------------------------------------^
 //! ```
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod wiring;
 
 use rust_hdl::prelude::*;

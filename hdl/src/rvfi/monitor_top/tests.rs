@@ -79,7 +79,7 @@ fn verilog_is_valid() {
 
 /// Three monitors of random N, W, chosen events and adapter.
 #[test]
-fn native_twin_equals_its_verilog() {
+pub(crate) fn native_twin_equals_its_verilog() {
     let seed = 0x5eed_5601;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let configurations: Vec<_> = (0..3).map(|_| random_configuration(&mut rng)).collect();

@@ -16,7 +16,7 @@
 #[cfg(test)]
 mod program;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod wiring;
 
 use rust_hdl::prelude::*;

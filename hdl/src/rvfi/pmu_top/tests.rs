@@ -107,7 +107,7 @@ impl Stimulus {
 /// The whole `_rvfi` PMU at T = 1 (RISC-V table, RV32, mode rule) and T = 2 (a subset
 /// table, RV64, handler rule), on retirement streams and counting software.
 #[test]
-fn native_twin_equals_its_verilog() {
+pub(crate) fn native_twin_equals_its_verilog() {
     let seed = 0x5eed_5501;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let configurations = [

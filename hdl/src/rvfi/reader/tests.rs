@@ -42,7 +42,7 @@ fn verilog_is_valid() {
 
 /// Every core at both XLENs, one cycle in four of arbitrary words.
 #[test]
-fn native_twin_equals_its_verilog() {
+pub(crate) fn native_twin_equals_its_verilog() {
     let seed = 0x5eed_5401;
     let shapes: Vec<(Core, Xlen)> =
         Core::ALL.into_iter().flat_map(|core| [(core, Xlen::Rv32), (core, Xlen::Rv64)]).collect();
