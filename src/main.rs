@@ -512,7 +512,8 @@ fn report_on_bus<I, O>(
         return report(subject);
     }
     let files = design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
-    report(&report::wrapped::OnBus { inner: subject, bus, files })
+    let model = design::bus::model(design, bus).map_err(anyhow::Error::msg)?;
+    report(&report::wrapped::OnBus { inner: subject, bus, files, model })
 }
 
 fn main() -> Result<()> {

@@ -119,7 +119,7 @@ impl Job<'_> {
     fn harness(&self, family: Family) -> Result<String> {
         let path = self.dir.join("harness.v");
         if !path.exists() {
-            let ports = harness::top_ports(&self.verilog.text, self.top)?;
+            let ports = self.subject.model().port_list();
             std::fs::write(&path, format!("{}\n{}", self.verilog.text, harness::verilog(self.top, &ports)))?;
         }
         let name = format!("{}-harness", family.key());

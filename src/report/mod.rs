@@ -58,6 +58,8 @@ impl BudgetLine {
 pub trait Subject {
     /// Top-module name.
     fn top_name(&self) -> String;
+    /// The design's model (its top's ports for the pin harness).
+    fn model(&self) -> pmugen_hdl::model::DesignModel;
     /// The generated files, the Verilog first.
     fn files(&self) -> Result<Vec<Artifact>, String>;
     /// The parameters, for the report's header.

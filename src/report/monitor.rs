@@ -16,6 +16,9 @@ impl Subject for MonitorParams {
     fn top_name(&self) -> String {
         MonitorParams::top_name(self)
     }
+    fn model(&self) -> pmugen_hdl::model::DesignModel {
+        crate::design::monitor(*self).model()
+    }
     fn files(&self) -> Result<Vec<Artifact>, String> {
         design::monitor(*self).artifacts()
     }

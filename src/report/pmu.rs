@@ -16,6 +16,9 @@ impl Subject for PmuDesign {
     fn top_name(&self) -> String {
         Design::top_name(self)
     }
+    fn model(&self) -> pmugen_hdl::model::DesignModel {
+        Design::model(self)
+    }
     fn files(&self) -> Result<Vec<Artifact>, String> {
         self.artifacts()
     }

@@ -19,11 +19,16 @@ pub struct OnBus<'a> {
     pub bus: Bus,
     /// What `generate --bus` writes for it, the Verilog first.
     pub files: Vec<Artifact>,
+    /// The wrapped top's model.
+    pub model: pmugen_hdl::model::DesignModel,
 }
 
 impl Subject for OnBus<'_> {
     fn top_name(&self) -> String {
         self.bus.top_name(&self.inner.top_name())
+    }
+    fn model(&self) -> pmugen_hdl::model::DesignModel {
+        self.model.clone()
     }
     fn files(&self) -> Result<Vec<Artifact>, String> {
         Ok(self.files.clone())

@@ -27,7 +27,6 @@ use anyhow::{Context, Result};
 use crate::design::bus::{c_driver, verilog_named};
 use crate::design::rvfi::{RvfiMonitorDesign, RvfiPmuDesign};
 use crate::design::{Artifact, Design};
-use crate::report::harness::top_ports;
 use config::SocConfig;
 use cpu::Cpu;
 use pmugen_hdl::bus::Bus;
@@ -114,17 +113,18 @@ pub fn system_for(config: &SocConfig) -> Result<System> {
     let pmu = pmu_for(&config)?;
     let pmu_top = inner_top(&pmu, Bus::Wishbone32);
     let pmu_verilog = verilog_named(&pmu, Bus::Wishbone32, &pmu_top).map_err(anyhow::Error::msg)?;
-    let width = |verilog: &str, top: &str, port: &str| -> Result<usize> {
-        let ports = top_ports(verilog, top)?;
-        ports.iter().find(|p| p.0 == port).map(|p| p.2).with_context(|| format!("{top} has no port {port}"))
+    // The slaves' port widths, from the designs' models.
+    let width = |model: &pmugen_hdl::model::DesignModel, port: &str| -> Result<usize> {
+        let found = model.ports().iter().find(|p| p.name == port);
+        found.map(|p| p.width).with_context(|| format!("{} has no port {port}", model.top))
     };
-    let pmu_bits = width(&pmu_verilog, &pmu_top, "wb_adr")?;
+    let pmu_bits = width(&crate::design::bus::model(&pmu, Bus::Wishbone32).map_err(anyhow::Error::msg)?, "wb_adr")?;
     let monitor_design = if config.monitor { Some(monitor(config.cpu)?) } else { None };
     let monitor = if let Some(design) = &monitor_design {
         let top = inner_top(design, Bus::Wishbone);
         let verilog = verilog_named(design, Bus::Wishbone, &top).map_err(anyhow::Error::msg)?;
-        let bits = width(&verilog, &top, "wb_adr")?;
-        let lines = width(&verilog, &top, "start")?;
+        let model = crate::design::bus::model(design, Bus::Wishbone).map_err(anyhow::Error::msg)?;
+        let (bits, lines) = (width(&model, "wb_adr")?, width(&model, "start")?);
         Some((top::MonitorSlot { top, address_bits: bits, lines }, design.top_name(), verilog))
     } else {
         None
