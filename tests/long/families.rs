@@ -2,7 +2,9 @@
 //! for iCE40, ECP5, Gowin and the xc7 and, where there is an open place and route,
 //! places on one device of the family (the default PMU does not fit the Gowin GW1NR-9,
 //! and the report says so); the PMU's trace queue is in each family's block RAM. And the same
-//! report with Debian's tools records both tool sets (docs/report.md §2).
+//! report with Debian's tools records both tool sets (docs/report.md §2). Each family's
+//! figures are those of the report committed in generated/ (the same Verilog, by
+//! tests/outputs/generated.rs, and the same pinned tools give the same netlist).
 use pmugen::design::pmu::PmuDesign;
 use pmugen::report::family::{Family, GW1NR_9, HX8K, LFE5U_25F, XC7A35T};
 use pmugen::report::{self, Report};
@@ -23,13 +25,28 @@ fn every_family(fmax: bool) -> report::Options {
     }
 }
 
-/// Each family's figures are there; the design fits each device but those of `too_small`.
+/// The report of `top` committed in generated/.
+fn committed(top: &str) -> Report {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("generated/{top}.report.json"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// Each family's figures are there and are the committed report's; the design fits each
+/// device but those of `too_small`.
 fn check_families(report: &Report, too_small: &[Family]) {
     assert_eq!(report.families.iter().map(|f| f.synthesis.family).collect::<Vec<_>>(), Family::ALL.to_vec());
+    let committed = committed(&report.design);
+    assert_eq!(report.tools, committed.tools, "regenerate generated/ (scripts/regenerate.sh) after changing the tools");
     for figures in &report.families {
         let (family, s) = (figures.synthesis.family, &figures.synthesis);
-        assert!(s.luts > 100, "{family:?}: {s:?}");
+        let before = committed.family(family).unwrap();
+        assert_eq!(s.figures(), before.synthesis.figures(), "{family:?}: synthesis against the committed report");
         let placement = &figures.placements[0];
+        let placed_before = before.placements.iter().find(|p| p.device == placement.device).unwrap();
+        assert_eq!(placement.logic_cells, placed_before.logic_cells, "{family:?}: {placement:?}");
+        if let (Some(now), Some(then)) = (placement.fmax_mhz, placed_before.fmax_mhz) {
+            assert!((now - then).abs() <= 0.02 * then, "{family:?}: Fmax {now} MHz, committed {then} MHz");
+        }
         assert_eq!(placement.fits, !too_small.contains(&family), "{family:?}: {placement:?}");
         if !placement.fits {
             let note = placement.note.as_deref().unwrap_or_default();

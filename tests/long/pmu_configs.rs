@@ -7,8 +7,8 @@
 //! corners and a seeded sample, each with its own top name, lint and yosys check.
 use pmugen::design::pmu::PmuDesign;
 use pmugen::design::Design;
-use pmugen_hdl::emit::module_ports as top_ports;
 use pmugen_hdl::emit::module_names;
+use pmugen_hdl::emit::module_ports as top_ports;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_sim::tools::{verilator_lint, yosys_check};
 use rand::{Rng, SeedableRng};
