@@ -3,7 +3,7 @@
 # nextpnr-ice40 on the HX8K ct256 and the UP5K sg48) for a grid of (T, K, CW, D, AW), and a
 # Markdown table of logic cells and Fmax in target/pmugen/pmu-fit/fit.md (copied to
 # generated/pmu_fit.md). Fmax (in the pin harness) is measured for the configurations
-# of the README's goals; the others get their logic cells, RAM blocks and fit only
+# of the goals in docs/figures.md §2; the others get their logic cells, RAM blocks and fit only
 # (`--no-fmax`). About 15 minutes on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."

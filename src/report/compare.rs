@@ -1,6 +1,6 @@
 //! `pmugen report monitor --compare`: the monitor's build options side by side at the
 //! sizes users ask about, next to hand-written Verilog of the same contract measured
-//! with the same tools (the figures the README's configuration table shows).
+//! with the same tools (the figures docs/figures.md §1 shows).
 use anyhow::Result;
 use serde::Serialize;
 use std::fmt::Write;

@@ -18,8 +18,8 @@ pub const TARGET_MHZ: u32 = 100;
 /// How long one nextpnr run may take. On a nearly full device the router can
 /// search for hours without converging; after this limit the report states the packed
 /// size and that routing did not finish, instead of waiting. The largest designs that do
-/// route on an HX8K take a good part of it on a 2-core machine (the README gives the
-/// times); the limit leaves room for slower machines.
+/// route on an HX8K take a good part of it on a 2-core machine (docs/figures.md gives
+/// the times); the limit leaves room for slower machines.
 pub const PLACE_LIMIT_MINUTES: u64 = 30;
 
 /// A table cell for a placement's size: the packed logic cells, followed by what kept

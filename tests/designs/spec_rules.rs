@@ -353,7 +353,7 @@ fn outputs_and_status_are_registered_copies() {
 
 #[test]
 fn matching_is_pairwise_across_occurrences() {
-    // README example: order E0 < E1 < E2; E1, E0, E2, E1 matches at the last E1.
+    // docs/monitor.md's example: order E0 < E1 < E2; E1, E0, E2, E1 matches at the last E1.
     for mut b in benches(3, 2) {
         let who = b.name();
         b.write(addr::CTRL, ctrl::ENABLE | ctrl::AUTO_REARM);

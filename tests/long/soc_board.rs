@@ -1,6 +1,6 @@
 //! `pmugen soc --board` (docs/soc.md §5): the reference SoC with the firmware board.c in
 //! its bitstream, synthesized by yosys and placed by nextpnr-ice40 (`--no-fmax`: no
-//! routing; the README's figures come from full runs). The HX8K holds the largest system
+//! routing; the figures in docs/soc.md §5.2 come from full runs). The HX8K holds the largest system
 //! (K = 4 and the monitor) at the first attempt; the UP5K's system, K = 1 without the
 //! monitor, keeps its RAM in the SPRAM with a boot ROM (the search's earlier attempts do
 //! not fit or do not route: the full run's report shows them). Both systems also run

@@ -1,5 +1,5 @@
 //! Exports of the monitor's register table (`regmap.rs`): the Markdown table in the
-//! README and docs, the C header `pmugen generate` writes next to the Verilog, and the
+//! docs, the C header `pmugen generate` writes next to the Verilog, and the
 //! register descriptions of one generated top on its bare register port or a bus
 //! (SystemRDL, IP-XACT, and for a bus its own C header and Markdown table).
 use super::regmap::{id_value, params, Field, Register, Source, REGISTERS, STYLE};
