@@ -29,4 +29,5 @@ mod soc;
 mod soc_adapter;
 mod soc_board;
 mod soc_examples;
+mod sweep;
 mod verilog_validity;

@@ -1,27 +1,28 @@
-//! `pmugen report monitor --sweep`: the report flow over a range of N at one W, a
-//! table and an SVG plot of flip-flops, LUTs and Fmax against N, with the formula
-//! curves N*(N-1) (record) and W*N (order register) for comparison.
-use anyhow::Result;
+//! The monitor's N view of a sweep (docs/report.md §7): when only N varies, a table
+//! and an SVG plot of flip-flops, LUTs, packed logic and Fmax against N, with the
+//! formula curves N*(N-1) (record) and W*N (order register) and the hand-written RTL
+//! for comparison, drawn from the sweep's records (`pmugen report monitor --sweep`
+//! is this sweep).
 use serde::Serialize;
 use std::fmt::Write;
-use std::path::Path;
 
-use pmugen_hdl::params::{MonitorOptions, MonitorParams};
+use super::record::{Record, Status};
+use super::svg::{labeled, legend, ticks, Panel, FAMILY_COLORS};
+use super::Sweep;
+use crate::report::compare::HAND_RTL;
+use crate::report::family::Family;
 
-use super::compare::HAND_RTL;
-
-use super::family::Family;
-use super::{Options, Report};
-
-/// The default sweep: dense where the design is small, then every 4 events.
+/// The default N of `pmugen report monitor --sweep`: dense where the design is small,
+/// then every 4 events.
 pub const DEFAULT_EVENTS: [usize; 11] = [2, 4, 6, 8, 10, 12, 16, 20, 24, 28, 32];
 
-/// One configuration of the sweep.
+/// One N on one device: the figures of its first seed, and the best Fmax of all its
+/// seeds.
 #[derive(Clone, Debug, Serialize)]
 pub struct SweepPoint {
     /// The family.
     pub family: Family,
-    /// The device placed on.
+    /// The device placed on ("" for synthesis only).
     pub device: String,
     /// N.
     pub events: usize,
@@ -39,74 +40,94 @@ pub struct SweepPoint {
     pub fits: bool,
     /// Packed, but nextpnr did not finish routing within its time limit.
     pub not_routed: bool,
-    /// Fmax with placement seed 1, if the design fits the device.
+    /// Fmax with the first placement seed, if the design fits the device.
     pub fmax_mhz: Option<f64>,
-    /// The best Fmax of placement seeds 1..3.
+    /// The best Fmax of all the seeds.
     pub best_fmax_mhz: Option<f64>,
 }
 
-impl SweepPoint {
-    fn from_report(report: &Report, family: Family) -> Self {
-        let figures = report.family(family).expect("the sweep's report has its family");
-        let placement = &figures.placements[0];
-        Self {
-            family,
-            device: placement.device.clone(),
-            events: report.parameters["N"].parse().expect("N is a number"),
-            flip_flops: report.total_flip_flops,
-            record: report.flip_flops["context record"],
-            order: report.flip_flops["order register"],
-            luts: figures.synthesis.luts,
-            logic_cells: placement.logic_cells,
-            fits: placement.fits,
-            not_routed: placement.not_routed,
-            fmax_mhz: placement.fmax_mhz,
-            best_fmax_mhz: placement.best_fmax().map(|(_, f)| f),
-        }
-    }
+/// The view's files.
+pub struct View {
+    /// `sweep.md`.
+    pub markdown: String,
+    /// `sweep.svg`.
+    pub svg: String,
 }
 
-/// Run the report for every N in `events` at order width `order_width` with `options`,
-/// on the first device of each family of `report` (the iCE40-HX8K, the LFE5U-25F,
-/// ...), writing each report under `out/<family>/n{N}/` and `sweep.md`, `sweep.json`,
-/// `sweep.svg` in `out`.
-pub fn run(
-    events: &[usize],
-    order_width: usize,
-    options: MonitorOptions,
-    report: &Options,
-    out: &Path,
-) -> Result<Vec<SweepPoint>> {
-    let mut points = Vec::new();
-    // Every family's tools: the sweep's header names them all.
-    let mut tools = std::collections::BTreeMap::new();
-    for &family in &report.families {
-        let device = family.devices()[0];
-        let options_here = Options { families: vec![family], devices: Some(vec![device.short]), ..report.clone() };
-        for &n in events {
-            let params = MonitorParams::new(n as u64, order_width as u64)?.with(options);
-            let dir = out.join(family.key()).join(format!("n{n}"));
-            let report = super::run_or_reuse(&params, &dir, &options_here)?;
-            tools.extend(report.tools.clone());
-            points.push(SweepPoint::from_report(&report, family));
-        }
+/// The N view of `sweep`, when it is a monitor sweep in which only N varies, on one
+/// device (or synthesis) per family.
+pub fn view(sweep: &Sweep, records: &[Record]) -> Option<View> {
+    if sweep.design != "monitor" || sweep.swept.iter().any(|name| name != "N") {
+        return None;
     }
-    std::fs::write(out.join("sweep.md"), markdown(&points, order_width, &super::render::tools_text(&tools)))?;
-    std::fs::write(out.join("sweep.json"), serde_json::to_string_pretty(&points)? + "\n")?;
-    std::fs::write(out.join("sweep.svg"), svg(&points, order_width))?;
-    println!("sweep: {}", out.join("sweep.md").display());
-    Ok(points)
+    let ok: Vec<&Record> = records.iter().filter(|r| r.status == Status::Ok).collect();
+    let first = ok.first()?;
+    let order_width: usize = first.parameters.get("W")?.parse().ok()?;
+    let mut points: Vec<SweepPoint> = Vec::new();
+    for r in &ok {
+        let events: usize = r.parameters.get("N")?.parse().ok()?;
+        let device = r.device.as_deref().and_then(|d| crate::report::family::device(d).ok()).map_or("", |d| d.name);
+        if points.iter().any(|p| p.family == r.family && p.device != device) {
+            return None;
+        }
+        if let Some(point) = points.iter_mut().find(|p| p.family == r.family && p.events == events) {
+            point.best_fmax_mhz = [point.best_fmax_mhz, r.fmax_mhz].into_iter().flatten().reduce(f64::max);
+            continue;
+        }
+        points.push(SweepPoint {
+            family: r.family,
+            device: device.to_string(),
+            events,
+            flip_flops: r.flip_flops?,
+            record: *r.flip_flop_groups.get("context record")?,
+            order: *r.flip_flop_groups.get("order register")?,
+            luts: r.luts?,
+            logic_cells: r.logic_cells,
+            fits: r.fits.unwrap_or(false),
+            not_routed: r.not_routed,
+            fmax_mhz: r.fmax_mhz,
+            best_fmax_mhz: r.fmax_mhz,
+        });
+    }
+    let mut tools = std::collections::BTreeMap::new();
+    for r in &ok {
+        tools.extend(r.inputs.tools.clone());
+    }
+    let tools = crate::report::render::tools_text(&tools);
+    let mut seeds: Vec<u64> = ok.iter().filter_map(|r| r.seed).collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    let seeds = seeds_text(&seeds);
+    Some(View { markdown: markdown(&points, order_width, &tools, &seeds), svg: svg(&points, order_width, &seeds) })
+}
+
+/// The Fmax columns' heads for `seeds` (sorted): the first seed's, and the best of all
+/// (`seed 1`, `best of seeds 1..3`).
+pub fn seeds_text(seeds: &[u64]) -> (String, String) {
+    let first = seeds.first().map_or("seed –".to_string(), |s| format!("seed {s}"));
+    let consecutive = seeds.windows(2).all(|w| w[1] == w[0] + 1);
+    let all = match seeds {
+        [] => "no seed".to_string(),
+        [one] => format!("seed {one}"),
+        [low, .., high] if consecutive => format!("seeds {low}..{high}"),
+        _ => format!("seeds {}", seeds.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")),
+    };
+    (first, format!("best of {all}"))
 }
 
 /// The families of `points`, in their order.
 fn families(points: &[SweepPoint]) -> Vec<Family> {
-    let mut families: Vec<Family> = points.iter().map(|p| p.family).collect();
-    families.dedup();
+    let mut families: Vec<Family> = Vec::new();
+    for point in points {
+        if !families.contains(&point.family) {
+            families.push(point.family);
+        }
+    }
     families
 }
 
 /// The sweep as a Markdown table.
-pub fn markdown(points: &[SweepPoint], order_width: usize, tools: &str) -> String {
+pub fn markdown(points: &[SweepPoint], order_width: usize, tools: &str, (first, best): &(String, String)) -> String {
     let mut md = String::new();
     let families = families(points);
     for family in families {
@@ -114,13 +135,16 @@ pub fn markdown(points: &[SweepPoint], order_width: usize, tools: &str) -> Strin
         let (luts, unit) = (family.figure_heads()[0], family.logic_unit().1);
         let _ = write!(
             md,
-            "Area sweep at W = {order_width} on the {} ({tools})\n\n\
-             | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | {luts} | {unit} | Fmax, seed 1 | best of seeds 1..3 |\n\
+            "Area sweep at W = {order_width} {} ({tools})\n\n\
+             | N | flip-flops | record FFs = N(N-1) | order FFs = W*N | {luts} | {unit} | Fmax, {first} | {best} |\n\
              |---:|---:|---:|---:|---:|---:|---:|---:|\n",
-            here[0].device
+            match here[0].device.as_str() {
+                "" => format!("in the {} synthesis, not placed", family.title()),
+                device => format!("on the {device}"),
+            }
         );
         for p in here {
-            let lc = super::fpga::cells_text(p.logic_cells, p.fits, p.not_routed);
+            let lc = crate::report::fpga::cells_text(p.logic_cells, p.fits, p.not_routed);
             let fmax = p.fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
             let best = p.best_fmax_mhz.map_or("–".to_string(), |f| format!("{f:.1} MHz"));
             let _ = writeln!(
@@ -143,95 +167,9 @@ pub fn markdown(points: &[SweepPoint], order_width: usize, tools: &str) -> Strin
     md
 }
 
-/// A linear chart area: maps data coordinates into an SVG panel.
-struct Panel {
-    left: f64,
-    top: f64,
-    width: f64,
-    height: f64,
-    x_max: f64,
-    y_max: f64,
-}
-
-impl Panel {
-    fn x(&self, value: f64) -> f64 {
-        self.left + value / self.x_max * self.width
-    }
-    fn y(&self, value: f64) -> f64 {
-        self.top + self.height - value / self.y_max * self.height
-    }
-    fn polyline(&self, points: &[(f64, f64)], color: &str, dashed: bool) -> String {
-        let coords: Vec<String> = points.iter().map(|&(x, y)| format!("{:.1},{:.1}", self.x(x), self.y(y))).collect();
-        let dash = if dashed { " stroke-dasharray=\"6,4\"" } else { "" };
-        format!(
-            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n",
-            coords.join(" ")
-        )
-    }
-    fn axes(&self, y_label: &str, x_ticks: &[f64], y_ticks: &[f64]) -> String {
-        let mut s = String::new();
-        let (x0, y0, x1, y1) = (self.left, self.top + self.height, self.left + self.width, self.top);
-        let _ = writeln!(s, "<path d=\"M{x0},{y1} L{x0},{y0} L{x1},{y0}\" stroke=\"#333\" fill=\"none\"/>");
-        for &t in x_ticks {
-            let _ = writeln!(
-                s,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{t}</text>",
-                self.x(t),
-                y0 + 15.0
-            );
-        }
-        for &t in y_ticks {
-            let _ = writeln!(
-                s,
-                "<line x1=\"{x0}\" x2=\"{x1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
-                 <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">{t}</text>",
-                x0 - 5.0,
-                self.y(t) + 4.0,
-                y = self.y(t)
-            );
-        }
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" font-weight=\"bold\">{y_label}</text>",
-            x0,
-            y1 - 8.0
-        );
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\">N (events)</text>", x1 - 60.0, y0 + 30.0);
-        s
-    }
-}
-
-fn ticks(max: f64) -> Vec<f64> {
-    let raw = max / 5.0;
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|s| *s >= raw).unwrap_or(magnitude * 10.0);
-    (1..).map(|i| i as f64 * step).take_while(|t| *t <= max).collect()
-}
-
-fn legend(x: f64, y: f64, entries: &[(&str, &str, bool)]) -> String {
-    let mut s = String::new();
-    for (i, (label, color, dashed)) in entries.iter().enumerate() {
-        let yy = y + i as f64 * 16.0;
-        let dash = if *dashed { " stroke-dasharray=\"6,4\"" } else { "" };
-        let _ = writeln!(
-            s,
-            "<line x1=\"{x}\" x2=\"{:.1}\" y1=\"{yy}\" y2=\"{yy}\" stroke=\"{color}\" stroke-width=\"2\"{dash}/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\">{label}</text>",
-            x + 24.0,
-            x + 30.0,
-            yy + 4.0
-        );
-    }
-    s
-}
-
-/// Each family's series colors: (packed logic and Fmax, LUTs).
-const FAMILY_COLORS: [(&str, &str); 4] =
-    [("#ff7f0e", "#d62728"), ("#17becf", "#8c564b"), ("#e377c2", "#7f7f7f"), ("#bcbd22", "#393b79")];
-
 /// The sweep as an SVG: resources against N (with the formula curves) above,
 /// Fmax against N below, a series per family.
-pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
+pub fn svg(points: &[SweepPoint], order_width: usize, (first_seed, best_seeds): &(String, String)) -> String {
     let x_max = points.iter().map(|p| p.events).max().unwrap_or(2) as f64;
     let hand_in_range = || HAND_RTL.iter().filter(move |h| h.events as f64 <= x_max);
     let lut_max = points
@@ -251,21 +189,27 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
     let formula = |f: &dyn Fn(f64) -> f64| (2..=x_max as usize).map(|n| (n as f64, f(n as f64))).collect::<Vec<_>>();
     let w = order_width as f64;
     let x_ticks: Vec<f64> = (0..=x_max as usize).step_by(4).skip(1).map(|n| n as f64).collect();
+    let x_ticks = labeled(&x_ticks);
     let mut s = String::new();
     let _ = writeln!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"680\" height=\"590\" font-family=\"sans-serif\">"
     );
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let mut devices: Vec<&str> = points.iter().map(|p| p.device.as_str()).collect();
-    devices.dedup();
+    let mut devices: Vec<&str> = Vec::new();
+    for point in points {
+        let device = if point.device.is_empty() { point.family.title() } else { point.device.as_str() };
+        if !devices.contains(&device) {
+            devices.push(device);
+        }
+    }
     let _ = writeln!(
         s,
         "<text x=\"340\" y=\"18\" font-size=\"14\" text-anchor=\"middle\">event-order monitor, W = {order_width}: \
          cost against N ({})</text>",
         devices.join(", ")
     );
-    s.push_str(&area.axes("cells / flip-flops", &x_ticks, &ticks(area.y_max)));
+    s.push_str(&area.axes("cells / flip-flops", "N (events)", &x_ticks, &ticks(area.y_max)));
     let mut entries: Vec<(String, &str, bool)> = Vec::new();
     for (&family, (cells_color, luts_color)) in families.iter().zip(FAMILY_COLORS) {
         let logic: Vec<(f64, f64)> =
@@ -302,7 +246,10 @@ pub fn svg(points: &[SweepPoint], order_width: usize) -> String {
     let entries: Vec<(&str, &str, bool)> = entries.iter().map(|(l, c, d)| (l.as_str(), *c, *d)).collect();
     s.push_str(&legend(90.0, 60.0, &entries));
     s.push_str(&speed.axes(
-        "Fmax (MHz): seed 1 (solid), best of seeds 1..3 (dashed), hand RTL (squares); none where it is not placed and routed",
+        &format!(
+            "Fmax (MHz): {first_seed} (solid), {best_seeds} (dashed), hand RTL (squares); none where it is not placed and routed"
+        ),
+        "N (events)",
         &x_ticks,
         &ticks(fmax_max),
     ));
@@ -352,8 +299,17 @@ mod tests {
     }
 
     #[test]
+    fn the_fmax_heads_name_the_seeds() {
+        assert_eq!(seeds_text(&[1]), ("seed 1".to_string(), "best of seed 1".to_string()));
+        assert_eq!(seeds_text(&[2, 5]).1, "best of seeds 2, 5");
+        assert_eq!(seeds_text(&[]).1, "best of no seed");
+    }
+
+    #[test]
     fn a_build_that_packs_but_is_not_routed_is_not_called_too_big() {
-        let md = markdown(&[point(24, true, false), point(28, false, true), point(32, false, false)], 3, "Yosys 0.70");
+        let points = [point(24, true, false), point(28, false, true), point(32, false, false)];
+        let md = markdown(&points, 3, "Yosys 0.70", &seeds_text(&[1, 2, 3]));
+        assert!(md.contains("| Fmax, seed 1 | best of seeds 1..3 |"), "{md}");
         let row = |n: usize| md.lines().find(|l| l.starts_with(&format!("| {n} |"))).unwrap().to_string();
         assert!(row(24).contains("| 7000 | 80.0 MHz |"), "{md}");
         assert!(row(28).contains("packs; not routed in 30 min") && !row(28).contains("does not fit"), "{md}");

@@ -1,0 +1,247 @@
+//! An area model fitted to a sweep (`--model`, docs/report.md §8.5): the synthesized
+//! LUTs as a linear combination of terms such as `T*K*CW + T*K + log2(D) + 1`, fitted
+//! per family by least squares on the relative error (each configuration weighs the
+//! same, whether it has 300 LUTs or 30,000), with its largest and mean relative
+//! error over the configurations that succeeded.
+use anyhow::{bail, Result};
+use serde::Serialize;
+use std::fmt::Write;
+
+use super::record::{Record, Status};
+use crate::report::family::Family;
+
+/// A factor of a term: a parameter, or its base-2 logarithm.
+#[derive(Clone, Debug, PartialEq)]
+enum Factor {
+    Parameter(String),
+    Log2(String),
+}
+
+/// The model's terms, each a product of factors (none: the constant 1).
+#[derive(Clone, Debug)]
+pub struct Model {
+    terms: Vec<Vec<Factor>>,
+}
+
+impl Model {
+    /// Read `T*K*CW + T*K + log2(D) + 1`.
+    pub fn parse(text: &str) -> Result<Self> {
+        let mut terms = Vec::new();
+        for term in text.split('+').map(str::trim) {
+            let mut factors = Vec::new();
+            for factor in term.split('*').map(str::trim) {
+                let name = |n: &str| n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !n.is_empty();
+                match factor.strip_prefix("log2(").and_then(|rest| rest.strip_suffix(')')) {
+                    Some(inner) if name(inner) => factors.push(Factor::Log2(inner.to_string())),
+                    None if factor == "1" => {}
+                    None if name(factor) && !factor.starts_with(|c: char| c.is_ascii_digit()) => {
+                        factors.push(Factor::Parameter(factor.to_string()))
+                    }
+                    _ => bail!(
+                        "--model {text}: '{factor}' is not a parameter name, log2(NAME) or 1; write terms as \
+                         T*K*CW + T*K + log2(D) + 1"
+                    ),
+                }
+            }
+            terms.push(factors);
+        }
+        Ok(Model { terms })
+    }
+
+    /// Each term as written.
+    pub fn term_texts(&self) -> Vec<String> {
+        self.terms
+            .iter()
+            .map(|factors| match factors.is_empty() {
+                true => "1".to_string(),
+                false => factors
+                    .iter()
+                    .map(|f| match f {
+                        Factor::Parameter(n) => n.clone(),
+                        Factor::Log2(n) => format!("log2({n})"),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("*"),
+            })
+            .collect()
+    }
+
+    /// The terms' values for `record`, or the parameter it lacks.
+    fn row(&self, record: &Record) -> Result<Vec<f64>, String> {
+        let value =
+            |name: &str| record.parameters.get(name).and_then(|v| v.parse::<f64>().ok()).ok_or(name.to_string());
+        self.terms
+            .iter()
+            .map(|factors| {
+                factors.iter().try_fold(1.0, |product, factor| match factor {
+                    Factor::Parameter(n) => Ok(product * value(n)?),
+                    Factor::Log2(n) => Ok(product * value(n)?.log2()),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The model fitted to one family.
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyFit {
+    /// The family.
+    pub family: Family,
+    /// The figure modelled: the family's LUT primitive.
+    pub figure: String,
+    /// Each term with its coefficient.
+    pub terms: Vec<(String, f64)>,
+    /// Configurations fitted.
+    pub points: usize,
+    /// Largest |model - measured| / measured.
+    pub max_relative_error: f64,
+    /// Mean |model - measured| / measured.
+    pub mean_relative_error: f64,
+    /// The job where the error is largest.
+    pub worst: String,
+}
+
+/// Solve the least-squares problem `rows` · c ≈ 1 (rows already divided by the
+/// measured value) through the normal equations, columns scaled to 1.
+fn least_squares(rows: &[Vec<f64>]) -> Option<Vec<f64>> {
+    let m = rows.first()?.len();
+    let scale: Vec<f64> = (0..m).map(|j| rows.iter().map(|r| r[j].abs()).fold(0.0, f64::max).max(1e-300)).collect();
+    let mut a = vec![vec![0.0; m + 1]; m];
+    for row in rows {
+        for i in 0..m {
+            for j in 0..m {
+                a[i][j] += row[i] / scale[i] * row[j] / scale[j];
+            }
+            a[i][m] += row[i] / scale[i];
+        }
+    }
+    for col in 0..m {
+        let pivot = (col..m).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
+        if a[pivot][col].abs() < 1e-10 * rows.len() as f64 {
+            return None;
+        }
+        a.swap(col, pivot);
+        let pivot_row = a[col].clone();
+        for (_, row) in a.iter_mut().enumerate().filter(|(r, _)| *r != col) {
+            let f = row[col] / pivot_row[col];
+            for (value, pivot_value) in row.iter_mut().zip(&pivot_row).skip(col) {
+                *value -= f * pivot_value;
+            }
+        }
+    }
+    Some((0..m).map(|i| a[i][m] / a[i][i] / scale[i]).collect())
+}
+
+/// Fit `model` to the LUTs of each family of `records` that succeeded.
+pub fn fit_families(model: &Model, records: &[Record]) -> Result<Vec<FamilyFit>> {
+    let mut families: Vec<Family> = records.iter().map(|r| r.family).collect();
+    families.dedup();
+    families.sort();
+    families.dedup();
+    let mut fits = Vec::new();
+    for family in families {
+        let here: Vec<&Record> =
+            records.iter().filter(|r| r.family == family && r.status == Status::Ok && r.luts.is_some()).collect();
+        let mut rows = Vec::new();
+        for r in &here {
+            let row = model.row(r).map_err(|name| {
+                anyhow::anyhow!("--model: {name} is not a numeric parameter of {} (its parameters: {})", r.name, {
+                    let names: Vec<&str> = r.parameters.keys().map(String::as_str).collect();
+                    names.join(", ")
+                })
+            })?;
+            rows.push(row);
+        }
+        if here.len() < model.terms.len() {
+            bail!(
+                "--model: {} configurations of the {} for {} terms: sweep more",
+                here.len(),
+                family.title(),
+                model.terms.len()
+            );
+        }
+        let measured: Vec<f64> = here.iter().map(|r| r.luts.unwrap_or(0) as f64).collect();
+        let weighted: Vec<Vec<f64>> =
+            rows.iter().zip(&measured).map(|(row, y)| row.iter().map(|x| x / y).collect()).collect();
+        let Some(coefficients) = least_squares(&weighted) else {
+            bail!("--model: the terms are not independent on the {} configurations (a term is constant or a sum of others there)", family.title());
+        };
+        let errors: Vec<f64> = rows
+            .iter()
+            .zip(&measured)
+            .map(|(row, y)| (row.iter().zip(&coefficients).map(|(x, c)| x * c).sum::<f64>() - y).abs() / y)
+            .collect();
+        let (worst, max) =
+            errors.iter().enumerate().fold((0, 0.0), |best, (i, &e)| if e > best.1 { (i, e) } else { best });
+        fits.push(FamilyFit {
+            family,
+            figure: family.figure_heads()[0].to_string(),
+            terms: model.term_texts().into_iter().zip(coefficients).collect(),
+            points: here.len(),
+            max_relative_error: max,
+            mean_relative_error: errors.iter().sum::<f64>() / errors.len() as f64,
+            worst: here[worst].name.clone(),
+        });
+    }
+    Ok(fits)
+}
+
+/// The formula of `fit`: `SB_LUT4 ≈ 12.41·T*K*CW + ...`.
+pub fn formula(fit: &FamilyFit) -> String {
+    let terms: Vec<String> = fit
+        .terms
+        .iter()
+        .map(|(term, c)| if term == "1" { format!("{c:.1}") } else { format!("{c:.2}·{term}") })
+        .collect();
+    format!("{} ≈ {}", fit.figure, terms.join(" + ").replace("+ -", "− "))
+}
+
+/// `model.md`: each family's formula and its errors.
+pub fn markdown(model: &Model, fits: &[FamilyFit]) -> String {
+    let mut md = format!(
+        "# Area model: LUTs = {}\n\nFitted per family by least squares on the relative error over the jobs that \
+         succeeded (pmugen sweep --model).\n\n| family | model | configurations | max relative error | mean relative \
+         error | worst fitted |\n|---|---|---:|---:|---:|---|\n",
+        model.term_texts().join(" + ")
+    );
+    for fit in fits {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {:.1} % | {:.1} % | {} |",
+            fit.family.title(),
+            formula(fit),
+            fit.points,
+            fit.max_relative_error * 100.0,
+            fit.mean_relative_error * 100.0,
+            fit.worst
+        );
+    }
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_are_read_and_bad_ones_refused() {
+        let model = Model::parse("T*K*CW + T + log2(D) + 1").unwrap();
+        assert_eq!(model.term_texts(), ["T*K*CW", "T", "log2(D)", "1"]);
+        let error = Model::parse("T + 2x").unwrap_err().to_string();
+        assert!(error.contains("'2x' is not a parameter name"), "{error}");
+    }
+
+    #[test]
+    fn an_exact_linear_law_is_recovered() {
+        // y = 3·a·b + 5·log2(d) + 7 on a grid, weighted rows as fit_families makes them.
+        let mut rows = Vec::new();
+        for (a, b, d) in [(1.0, 1.0, 2.0), (2.0, 1.0, 8.0), (1.0, 4.0, 4.0), (3.0, 2.0, 1024.0), (4.0, 4.0, 16.0)] {
+            let x = [a * b, f64::log2(d), 1.0];
+            let y = 3.0 * x[0] + 5.0 * x[1] + 7.0;
+            rows.push(x.iter().map(|v| v / y).collect::<Vec<_>>());
+        }
+        let c = least_squares(&rows).unwrap();
+        assert!((c[0] - 3.0).abs() < 1e-9 && (c[1] - 5.0).abs() < 1e-9 && (c[2] - 7.0).abs() < 1e-9, "{c:?}");
+        assert!(least_squares(&[vec![1.0, 2.0], vec![2.0, 4.0]]).is_none(), "dependent columns are refused");
+    }
+}
