@@ -9,8 +9,10 @@
 //! run again, so a sweep resumes where it stopped.
 pub mod collect;
 pub mod job;
+mod least_squares;
 pub mod local;
 pub mod model;
+mod monitor_plot;
 pub mod monitor_view;
 pub mod plan;
 pub mod plot;

@@ -21,15 +21,9 @@ fn field(text: &str) -> String {
     }
 }
 
-/// The parameter names of `records`, in the order of their first appearance in
-/// `sweep`'s list (the design's own order).
-fn parameter_names(sweep: &Sweep) -> Vec<String> {
-    sweep.parameters.clone()
-}
-
 /// `results.csv`: a header, then one line per job.
 pub fn csv(sweep: &Sweep, records: &[Record]) -> String {
-    let names = parameter_names(sweep);
+    let names = &sweep.parameters;
     let mut head: Vec<String> = vec!["job".into(), "design".into()];
     head.extend(names.iter().cloned());
     head.extend(
@@ -89,7 +83,8 @@ pub fn csv(sweep: &Sweep, records: &[Record]) -> String {
 pub fn markdown(sweep: &Sweep, records: &[Record]) -> String {
     let mut md = format!("# Sweep of the {} ({} jobs)\n\n", sweep.design, records.len());
     let first = records.first();
-    let fixed: Vec<String> = parameter_names(sweep)
+    let fixed: Vec<String> = sweep
+        .parameters
         .iter()
         .filter(|n| !sweep.swept.contains(n))
         .filter_map(|n| first.and_then(|r| r.parameters.get(n)).map(|v| format!("{n} = {v}")))
