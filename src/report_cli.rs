@@ -123,7 +123,10 @@ pub fn run(design: ReportDesign) -> Result<()> {
             let out = out.clone().unwrap_or_else(|| PathBuf::from("target/pmugen/compare"));
             let options = fpga.options(true, true)?;
             if options.families != [report::family::Family::Ice40] || fpga.synth_only || fpga.seed.is_some() {
-                bail!("--compare sets pmugen beside the hand-written designs' iCE40 figures: it reports on the HX8K only, seeds 1..3 (no --family or --device other than ice40/hx8k, no --synth-only or --seed)");
+                bail!(
+                    "--compare sets pmugen beside the hand-written designs' iCE40 figures: it reports on the HX8K \
+                     only, seeds 1..3 (no --family or --device other than ice40/hx8k, no --synth-only or --seed)"
+                );
             }
             report::compare::run(&options, &out).map(drop)
         }

@@ -134,7 +134,11 @@ pub fn fit_families(model: &Model, records: &[Record]) -> Result<Vec<FamilyFit>>
         let weighted: Vec<Vec<f64>> =
             rows.iter().zip(&measured).map(|(row, y)| row.iter().map(|x| x / y).collect()).collect();
         let Some(coefficients) = least_squares(&weighted) else {
-            bail!("--model: the terms are not independent on the {} configurations (a term is constant or a sum of others there)", family.title());
+            bail!(
+                "--model: the terms are not independent on the {} configurations (a term is constant or a sum \
+                 of others there)",
+                family.title()
+            );
         };
         let errors: Vec<f64> = rows
             .iter()

@@ -42,7 +42,8 @@ pub fn run(layout: &Layout, sweep: &Sweep, run: &Run, exe: &str) -> Result<Vec<R
         Runner::Slurm(_) => "as a Slurm job array".to_string(),
     };
     println!(
-        "sweep {}: {} jobs in jobs.json; {current} have a result of the same inputs and are not run again; {} to run {runner}",
+        "sweep {}: {} jobs in jobs.json; {current} have a result of the same inputs and are not run again; \
+         {} to run {runner}",
         layout.dir.display(),
         sweep.jobs.len(),
         pending.len()

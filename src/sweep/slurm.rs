@@ -47,7 +47,10 @@ pub fn check() -> Result<()> {
     if !up || !said.contains("is UP") {
         let said = said.lines().next().unwrap_or("nothing");
         let place = conf.map_or("its configuration in /etc/slurm".to_string(), |path| format!("SLURM_CONF={path}"));
-        bail!("--slurm: Slurm is not running or this machine cannot reach its controller ({place}): `scontrol ping` says: {said}");
+        bail!(
+            "--slurm: Slurm is not running or this machine cannot reach its controller ({place}): \
+             `scontrol ping` says: {said}"
+        );
     }
     Ok(())
 }
@@ -116,7 +119,8 @@ pub fn submit(
         std::fs::write(
             &script,
             format!(
-                "#!/bin/sh\n# One task per job of {dir}/jobs.json, task i running job {offset} + i (docs/report.md §8.4).\n\
+                "#!/bin/sh\n# One task per job of {dir}/jobs.json: task i runs job {offset} + i \
+                 (docs/report.md §8.4).\n\
                  #SBATCH --job-name=pmugen-sweep\n#SBATCH --output={dir}/logs/slurm-%A-o{offset}-%a.out\n\
                  exec '{exe}' sweep --run-job '{dir}' --index \"$((SLURM_ARRAY_TASK_ID + {offset}))\"{timeout}\n"
             ),
@@ -185,7 +189,11 @@ pub fn wait(layout: &Layout, ids: &[String], jobs: &[&Job]) -> Result<()> {
         } else {
             failures += 1;
             if failures == 30 {
-                bail!("squeue stopped answering ({queued}); the arrays {joined} may still run: `pmugen sweep --collect {}` merges what is there later", layout.dir.display());
+                bail!(
+                    "squeue stopped answering ({queued}); the arrays {joined} may still run: `pmugen sweep \
+                     --collect {}` merges what is there later",
+                    layout.dir.display()
+                );
             }
         }
         std::thread::sleep(Duration::from_millis(1000));

@@ -16,6 +16,10 @@ use pmugen::sweep::values;
 const NOT_SWEPT: [&str; 9] =
     ["out", "sweep", "sweep_events", "compare", "family", "device", "seed", "budget_only", "help"];
 
+/// The sweep's own flags, in the order `--help` lists them.
+const SWEEP_ORDER: [&str; 10] =
+    ["family", "device", "seeds", "out", "jobs", "slurm", "timeout", "dry-run", "model", "sbatch"];
+
 const EXAMPLES: &str = "Example:\n  \
     pmugen sweep monitor --events 2..=8 --family ice40,ecp5 --synth-only --out target/sweep-monitor\n  \
     pmugen sweep pmu --threads 1,2,4 --counters 1..=4 --no-fmax --jobs 2 --out target/sweep-pmu\n  \
@@ -30,7 +34,7 @@ pub fn report_command(design: &str) -> Command {
     base.find_subcommand("report").and_then(|r| r.find_subcommand(design)).expect("report has the design").clone()
 }
 
-/// The design's flags of `report`: (flag, takes a value).
+/// The design's flags of `report`, in its order.
 pub fn design_flags(report: &Command) -> Vec<&Arg> {
     report.get_arguments().filter(|a| a.get_long().is_some() && !NOT_SWEPT.contains(&a.get_id().as_str())).collect()
 }
@@ -61,6 +65,7 @@ pub fn numeric_default(arg: &Arg) -> bool {
     default_value(arg).is_some_and(|d| d.parse::<f64>().is_ok())
 }
 
+/// Does the flag take a value (else it is a switch)?
 pub fn takes_value(arg: &Arg) -> bool {
     arg.get_action().takes_values()
 }
@@ -77,10 +82,11 @@ pub fn design_command(design: &'static str) -> Command {
                 .trim_end_matches('.')
         ))
         .after_help(EXAMPLES);
-    for arg in design_flags(&report) {
+    let design_ids: Vec<&str> = design_flags(&report).iter().map(|a| a.get_id().as_str()).collect();
+    for (order, arg) in design_flags(&report).into_iter().enumerate() {
         // The sweep reads every combination itself; the report's own rules between
         // flags are applied to each job's arguments (plan.rs).
-        let arg = unbound(arg);
+        let arg = unbound(arg).display_order(order);
         command = command.arg(if takes_value(&arg) {
             let help = arg.get_help().map_or(String::new(), |h| h.to_string());
             let help = if help.ends_with('.') { help } else { format!("{help}.") };
@@ -94,48 +100,140 @@ pub fn design_command(design: &'static str) -> Command {
         });
     }
     command
-        .arg(Arg::new("family").long("family").value_name("FAMILY").value_delimiter(',').value_parser(clap::value_parser!(FamilyChoice))
-            .help("The families, comma separated (ice40, ecp5, gowin, xc7, all; default ice40): a job each, on the family's first device (or synthesis only with --synth-only)."))
-        .arg(Arg::new("device").long("device").value_name("DEVICE").value_delimiter(',').value_parser(parse_device)
-            .help("Place on these devices instead, comma separated (hx8k, up5k, lfe5u-25f, lfe5u-45f, lfe5u-85f, gw1nr-9, xc7a35t): a job each."))
-        .arg(Arg::new("seeds").long("seeds").value_name("LIST")
-            .help("Placement seeds, a list 1,2,3 or a range 1..=3: a job each (default 1; none with --synth-only)."))
-        .arg(Arg::new("out").long("out").value_name("DIR").required(true).value_parser(clap::value_parser!(PathBuf))
-            .help("The sweep's directory: jobs.json, runs/, logs/, results/, and the merged results.json, results.csv, results.md, results.svg."))
-        .arg(Arg::new("jobs").long("jobs").value_name("N").value_parser(clap::value_parser!(usize)).conflicts_with("slurm")
-            .help("Run N jobs at a time on this machine (default: its cores)."))
-        .arg(Arg::new("slurm").long("slurm").action(ArgAction::SetTrue)
-            .help("Submit the jobs as one Slurm job array with sbatch and wait for it; arguments after -- go to sbatch (e.g. -- --partition=short --time=02:00:00 --mem=4G)."))
-        .arg(Arg::new("sbatch").value_name("SBATCH ARGS").num_args(0..).last(true).allow_hyphen_values(true).requires("slurm")
-            .help("With --slurm, after --: arguments for sbatch (partition, time limit, memory, account ...)."))
+        .arg(
+            option(
+                "family",
+                "FAMILY",
+                "The families, comma separated (ice40, ecp5, gowin, xc7, all; default ice40): a \
+                                        job each, on the family's first device (or synthesis only, --synth-only).",
+            )
+            .value_delimiter(',')
+            .value_parser(clap::value_parser!(FamilyChoice)),
+        )
+        .arg(
+            option(
+                "device",
+                "DEVICE",
+                "Place on these devices instead, comma separated (hx8k, up5k, lfe5u-25f, \
+                                        lfe5u-45f, lfe5u-85f, gw1nr-9, xc7a35t): a job each.",
+            )
+            .value_delimiter(',')
+            .value_parser(parse_device),
+        )
+        .arg(option(
+            "seeds",
+            "LIST",
+            "Placement seeds, a list 1,2,3 or a range 1..=3: a job each (default 1; none \
+                                      with --synth-only).",
+        ))
+        .arg(
+            option(
+                "out",
+                "DIR",
+                "The sweep's directory: jobs.json, runs/, logs/, results/, and the merged \
+                                  results.json, results.csv, results.md, results.svg.",
+            )
+            .required(true)
+            .value_parser(clap::value_parser!(PathBuf)),
+        )
+        .arg(
+            option("jobs", "N", "Run N jobs at a time on this machine (default: its cores).")
+                .value_parser(clap::value_parser!(usize))
+                .conflicts_with("slurm"),
+        )
+        .arg(switch(
+            "slurm",
+            "Submit the jobs as one Slurm job array with sbatch and wait for it; arguments after -- \
+                              go to sbatch (e.g. -- --partition=short --time=02:00:00 --mem=4G).",
+        ))
+        .arg(
+            Arg::new("sbatch")
+                .value_name("SBATCH ARGS")
+                .num_args(0..)
+                .last(true)
+                .allow_hyphen_values(true)
+                .requires("slurm")
+                .help("With --slurm, after --: arguments for sbatch (partition, time limit, memory, account ...)."),
+        )
         .arg(timeout_arg())
-        .arg(Arg::new("dry_run").long("dry-run").action(ArgAction::SetTrue)
-            .help("Write jobs.json and print the commands that would run; run nothing."))
+        .arg(switch("dry-run", "Write jobs.json and print the commands that would run; run nothing."))
         .arg(model_arg())
+        // The design's flags first, in the report's order, then the sweep's own.
+        .mut_args(|arg| match design_ids.iter().position(|id| *id == arg.get_id().as_str()) {
+            Some(_) => arg,
+            None => {
+                let order =
+                    design_ids.len() + SWEEP_ORDER.iter().position(|id| *id == arg.get_id().as_str()).unwrap_or(0);
+                arg.display_order(order)
+            }
+        })
 }
 
-pub fn timeout_arg() -> Arg {
-    Arg::new("timeout").long("timeout").value_name("TIME").value_parser(values::parse_duration)
-        .help("Stop a job after TIME (90s, 30m, 2h; a bare number is minutes), its report and tools with it: reported as timed out, with its log.")
+/// An option `--<long>` taking `value`.
+fn option(long: &'static str, value: &'static str, help: &'static str) -> Arg {
+    Arg::new(long).long(long).value_name(value).help(help)
 }
 
-pub fn model_arg() -> Arg {
-    Arg::new("model").long("model").value_name("TERMS")
-        .help("Fit the LUTs of each family to these terms by least squares, e.g. 'T*K*CW + T*K + T + log2(D) + 1': model.md and model.json.")
+/// A switch `--<long>`.
+fn switch(long: &'static str, help: &'static str) -> Arg {
+    Arg::new(long).long(long).action(ArgAction::SetTrue).help(help)
+}
+
+fn timeout_arg() -> Arg {
+    option(
+        "timeout",
+        "TIME",
+        "Stop a job after TIME (90s, 30m, 2h; a bare number is minutes), its report and tools \
+                               with it: reported as timed out, with its log.",
+    )
+    .value_parser(values::parse_duration)
+}
+
+fn model_arg() -> Arg {
+    option(
+        "model",
+        "TERMS",
+        "Fit each family's LUTs to these terms by least squares, e.g. 'T*K*CW + T*K + T + \
+                              log2(D) + 1': model.md and model.json.",
+    )
 }
 
 /// `pmugen sweep`.
 pub fn command() -> Command {
     Command::new("sweep")
-        .about("Report many configurations as a job list: run on this machine's cores or as a Slurm job array, results merged into results.json, .csv, .md and a plot.")
+        .about(
+            "Report many configurations as a job list: run on this machine's cores or as a Slurm job array, \
+                results merged into results.json, .csv, .md and a plot.",
+        )
         .after_help(EXAMPLES)
         .arg_required_else_help(true)
         .args_conflicts_with_subcommands(true)
-        .arg(Arg::new("collect").long("collect").value_name("DIR").value_parser(clap::value_parser!(PathBuf))
-            .help("Merge the results in DIR (a sweep's --out), saying what is missing or failed; runs nothing."))
-        .arg(Arg::new("run_job").long("run-job").value_name("DIR").value_parser(clap::value_parser!(PathBuf)).requires("index").conflicts_with("collect").hide(true))
-        .arg(Arg::new("index").long("index").value_name("I").value_parser(clap::value_parser!(usize)).requires("run_job").hide(true))
-        .arg(timeout_arg().requires("run_job"))
+        .arg(
+            option(
+                "collect",
+                "DIR",
+                "Merge the results in DIR (a sweep's --out), saying what is missing or failed; \
+                                      runs nothing.",
+            )
+            .value_parser(clap::value_parser!(PathBuf)),
+        )
+        .arg(
+            option(
+                "run-job",
+                "DIR",
+                "Run job --index I of DIR's jobs.json and write its result: what each Slurm \
+                                      task runs, and how to run a sweep under another scheduler (docs/report.md §8.4).",
+            )
+            .value_parser(clap::value_parser!(PathBuf))
+            .requires("index")
+            .conflicts_with("collect"),
+        )
+        .arg(
+            option("index", "I", "With --run-job: the job's index in jobs.json (from 0).")
+                .value_parser(clap::value_parser!(usize))
+                .requires("run-job"),
+        )
+        .arg(timeout_arg().requires("run-job"))
         .arg(model_arg().requires("collect"))
         .subcommand(design_command("monitor"))
         .subcommand(design_command("pmu"))

@@ -34,7 +34,7 @@ pub fn run(matches: &ArgMatches) -> Result<()> {
         let records = collect::collect(&layout, &layout.read()?, model.as_ref())?;
         return collect::verdict(&layout, &records);
     }
-    if let Some(dir) = matches.get_one::<PathBuf>("run_job") {
+    if let Some(dir) = matches.get_one::<PathBuf>("run-job") {
         let index = *matches.get_one::<usize>("index").expect("required");
         if !runner::run_one(&Layout::new(dir)?, index, matches.get_one::<Duration>("timeout").copied())? {
             std::process::exit(1);
@@ -113,7 +113,7 @@ fn sweep(design: &str, matches: &ArgMatches) -> Result<()> {
     let run = Run {
         runner,
         timeout: matches.get_one::<Duration>("timeout").copied(),
-        dry_run: matches.get_flag("dry_run"),
+        dry_run: matches.get_flag("dry-run"),
         model,
     };
     runner::run(&layout, &sweep, &run, &exe).map(drop)
