@@ -24,7 +24,9 @@ pub fn done(layout: &Layout, job: &Job) -> bool {
 /// `job`'s record: its current result, or a missing one saying why.
 fn record(layout: &Layout, index: usize, job: &Job) -> Record {
     if let Some(record) = current(layout, job) {
-        return record;
+        // The job list names the job: a parameter the design gained since (at its
+        // default, so with the same Verilog and arguments) joins the record.
+        return Record { parameters: job.parameters.clone(), ..record };
     }
     let log = layout.log(&job.name);
     let log_name = log.strip_prefix(&layout.dir).unwrap_or(&log).display().to_string();

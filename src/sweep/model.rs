@@ -11,60 +11,100 @@ use super::least_squares::least_squares;
 use super::record::{Record, Status};
 use crate::report::family::Family;
 
-/// A factor of a term: a parameter, or its base-2 logarithm.
+/// A factor of a term.
 #[derive(Clone, Debug, PartialEq)]
 enum Factor {
+    /// A parameter's value.
     Parameter(String),
+    /// Its base-2 logarithm.
     Log2(String),
+    /// 1 where the parameter compares so with the number, else 0 (`[D=2]`: the trace
+    /// queue in flip-flops, not block RAM).
+    Test(String, Comparison, f64),
 }
 
-/// The model's terms, each a product of factors (none: the constant 1).
+/// The comparison of a [`Factor::Test`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Comparison {
+    Equal,
+    Below,
+    AtMost,
+    Above,
+    AtLeast,
+}
+
+impl Comparison {
+    fn holds(self, left: f64, right: f64) -> bool {
+        match self {
+            Comparison::Equal => left == right,
+            Comparison::Below => left < right,
+            Comparison::AtMost => left <= right,
+            Comparison::Above => left > right,
+            Comparison::AtLeast => left >= right,
+        }
+    }
+}
+
+/// A parameter name: letters, digits and `_`, not starting with a digit.
+fn is_name(text: &str) -> bool {
+    !text.is_empty()
+        && !text.starts_with(|c: char| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `[D=2]`, `[D<=16]`, ...: the test, if `inner` (between the brackets) is one.
+fn test(inner: &str) -> Option<Factor> {
+    let comparisons = [
+        ("<=", Comparison::AtMost),
+        (">=", Comparison::AtLeast),
+        ("=", Comparison::Equal),
+        ("<", Comparison::Below),
+        (">", Comparison::Above),
+    ];
+    comparisons.iter().find_map(|&(symbol, comparison)| {
+        let (name, value) = inner.split_once(symbol)?;
+        let value = value.trim().parse::<f64>().ok()?;
+        is_name(name.trim()).then(|| Factor::Test(name.trim().to_string(), comparison, value))
+    })
+}
+
+/// The model's terms, each a product of factors (none: the constant 1), and each
+/// term as written.
 #[derive(Clone, Debug)]
 pub struct Model {
     terms: Vec<Vec<Factor>>,
+    texts: Vec<String>,
 }
 
 impl Model {
-    /// Read `T*K*CW + T*K + log2(D) + 1`.
+    /// Read `T*K*CW + T*K + log2(D) + [D=2]*K*CW + 1`.
     pub fn parse(text: &str) -> Result<Self> {
-        let mut terms = Vec::new();
+        let (mut terms, mut texts) = (Vec::new(), Vec::new());
         for term in text.split('+').map(str::trim) {
             let mut factors = Vec::new();
             for factor in term.split('*').map(str::trim) {
-                let name = |n: &str| n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !n.is_empty();
-                match factor.strip_prefix("log2(").and_then(|rest| rest.strip_suffix(')')) {
-                    Some(inner) if name(inner) => factors.push(Factor::Log2(inner.to_string())),
-                    None if factor == "1" => {}
-                    None if name(factor) && !factor.starts_with(|c: char| c.is_ascii_digit()) => {
-                        factors.push(Factor::Parameter(factor.to_string()))
-                    }
+                let log2 = factor.strip_prefix("log2(").and_then(|rest| rest.strip_suffix(')'));
+                let bracket = factor.strip_prefix('[').and_then(|rest| rest.strip_suffix(']'));
+                match (log2, bracket) {
+                    (Some(inner), _) if is_name(inner) => factors.push(Factor::Log2(inner.to_string())),
+                    (_, Some(inner)) if test(inner).is_some() => factors.extend(test(inner)),
+                    _ if factor == "1" => {}
+                    _ if is_name(factor) => factors.push(Factor::Parameter(factor.to_string())),
                     _ => bail!(
-                        "--model {text}: '{factor}' is not a parameter name, log2(NAME) or 1; write terms as \
-                         T*K*CW + T*K + log2(D) + 1"
+                        "--model {text}: '{factor}' is not a parameter name, log2(NAME), a test [NAME=v] (or <, <=, \
+                         >, >=) or 1; write terms as T*K*CW + T*K + log2(D) + [D=2]*K*CW + 1"
                     ),
                 }
             }
             terms.push(factors);
+            texts.push(term.to_string());
         }
-        Ok(Model { terms })
+        Ok(Model { terms, texts })
     }
 
     /// Each term as written.
     pub fn term_texts(&self) -> Vec<String> {
-        self.terms
-            .iter()
-            .map(|factors| match factors.is_empty() {
-                true => "1".to_string(),
-                false => factors
-                    .iter()
-                    .map(|f| match f {
-                        Factor::Parameter(n) => n.clone(),
-                        Factor::Log2(n) => format!("log2({n})"),
-                    })
-                    .collect::<Vec<_>>()
-                    .join("*"),
-            })
-            .collect()
+        self.texts.clone()
     }
 
     /// The terms' values for `record`, or the parameter it lacks.
@@ -77,6 +117,9 @@ impl Model {
                 factors.iter().try_fold(1.0, |product, factor| match factor {
                     Factor::Parameter(n) => Ok(product * value(n)?),
                     Factor::Log2(n) => Ok(product * value(n)?.log2()),
+                    Factor::Test(n, comparison, v) => {
+                        Ok(product * f64::from(u8::from(comparison.holds(value(n)?, *v))))
+                    }
                 })
             })
             .collect()
@@ -199,8 +242,9 @@ mod tests {
 
     #[test]
     fn terms_are_read_and_bad_ones_refused() {
-        let model = Model::parse("T*K*CW + T + log2(D) + 1").unwrap();
-        assert_eq!(model.term_texts(), ["T*K*CW", "T", "log2(D)", "1"]);
+        let model = Model::parse("T*K*CW + T + log2(D) + [D<=16]*K + 1").unwrap();
+        assert_eq!(model.term_texts(), ["T*K*CW", "T", "log2(D)", "[D<=16]*K", "1"]);
+        assert_eq!(model.terms[3], [Factor::Test("D".into(), Comparison::AtMost, 16.0), Factor::Parameter("K".into())]);
         let error = Model::parse("T + 2x").unwrap_err().to_string();
         assert!(error.contains("'2x' is not a parameter name"), "{error}");
     }
