@@ -76,13 +76,14 @@ fn family_markdown(md: &mut String, report: &FamilyReport) {
     };
     let synth = family.synth_pass();
     let _ = writeln!(md, "## {} (`{synth}`, {place_text})\n", family.title());
-    let _ = writeln!(md, "Synthesis and placement took {:.0} s.\n", report.seconds);
+    let steps = if report.placements.is_empty() { "Synthesis" } else { "Synthesis and placement" };
+    let _ = writeln!(md, "{steps} took {:.0} s.\n", report.seconds);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
     for (head, value) in heads.iter().zip(s.figures()) {
         let _ = writeln!(md, "| {head} | {value} |");
     }
     if report.placements.is_empty() {
-        let _ = writeln!(md, "\nNot placed (`--synth-only`): no packed logic, fit or Fmax.\n");
+        let _ = writeln!(md, "\nNot placed (`--synth-only`): no packed logic, fit or Fmax.");
         return;
     }
     let unit = family.logic_unit().1;

@@ -142,10 +142,4 @@ impl Record {
         }
         record
     }
-
-    /// The record without what differs between two runs of the same job on different
-    /// machines or runners: the time taken and the failure text's details.
-    pub fn comparable(&self) -> Self {
-        Self { seconds: 0.0, message: self.message.as_ref().map(|_| String::new()), ..self.clone() }
-    }
 }
