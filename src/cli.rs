@@ -14,7 +14,7 @@ use pmugen::toolchain::Toolchain;
 use pmugen_hdl::bus::{Bus, BUS_WIDTHS};
 use pmugen_hdl::params::{self, Matcher, MonitorOptions, MonitorParams, Parameter, SerialOutput};
 use pmugen_hdl::pmu::event_table::EventTable;
-use pmugen_hdl::pmu::params::{check_trace_depth, PmuParams};
+use pmugen_hdl::pmu::params::{check_profile_entries, check_trace_depth, PmuParams};
 use pmugen_hdl::rvfi::params::RvfiOptions;
 
 /// Parameters of an event-order monitor.
@@ -37,6 +37,9 @@ pub struct MonitorArgs {
     /// to the top name.
     #[arg(long)]
     pub no_serial: bool,
+    /// Not a monitor flag: the profile table is the PMU's (refused with a message).
+    #[arg(long = "profile-entries", value_name = "E", hide = true, value_parser = refuse_profile_entries)]
+    pub profile_entries: Option<usize>,
 }
 
 impl MonitorArgs {
@@ -81,6 +84,11 @@ pub struct PmuArgs {
     /// AW: bits of a basic-block address in a trace record (16..=48).
     #[arg(long = "address-width", value_name = "AW", default_value = "32", value_parser = parse_address_width, allow_hyphen_values = true)]
     pub address_width: usize,
+    /// E: entries of the profile table that sums trace records in hardware (docs/pmu.md
+    /// §15): 0 for none (the default), else a power of 2 in 16..=4096. With E > 0 the
+    /// top name ends in _p<E>.
+    #[arg(long = "profile-entries", value_name = "E", default_value = "0", value_parser = parse_profile_entries, allow_hyphen_values = true)]
+    pub profile_entries: usize,
 }
 
 impl PmuArgs {
@@ -96,7 +104,9 @@ impl PmuArgs {
             None => default,
         };
         let params = PmuParams::new(self.threads as u64, self.counters as u64, self.counter_width as u64, table)?;
-        Ok(params.with_trace(self.trace_depth as u64, self.address_width as u64)?)
+        Ok(params
+            .with_trace(self.trace_depth as u64, self.address_width as u64)?
+            .with_profile(self.profile_entries as u64)?)
     }
 
     /// The design of these parameters.
@@ -126,6 +136,20 @@ fn parse_parameter(parameter: Parameter, text: &str) -> Result<usize, String> {
 fn parse_trace_depth(text: &str) -> Result<usize, String> {
     let depth = parse_parameter(params::TRACE_DEPTH, text)?;
     check_trace_depth(depth as u64).map_err(|err| err.to_string())
+}
+
+fn parse_profile_entries(text: &str) -> Result<usize, String> {
+    let value: u64 = text.trim().parse().map_err(|_| {
+        format!("--profile-entries (E) = '{text}' is not a number; allowed: 0 (no profile table) or a power of 2 in 16..=4096")
+    })?;
+    check_profile_entries(value).map_err(|err| err.to_string())
+}
+
+/// `--profile-entries` given to the monitor: refused, saying whose flag it is.
+pub fn refuse_profile_entries(_: &str) -> Result<usize, String> {
+    Err("the event-order monitor has no trace unit; --profile-entries sizes the PMU's profile table \
+         (pmugen generate pmu --profile-entries E, docs/pmu.md §15)"
+        .to_string())
 }
 
 fn parse_address_width(text: &str) -> Result<usize, String> {

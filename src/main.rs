@@ -529,6 +529,7 @@ fn main() -> Result<()> {
                     event_table: None,
                     trace_depth: DEFAULT_TRACE_DEPTH,
                     address_width: DEFAULT_ADDRESS_WIDTH,
+                    profile_entries: 0,
                 };
                 let design = args.design()?;
                 eprintln!("bench {} ...", design.top_name());

@@ -11,6 +11,7 @@ pub mod emit;
 pub mod flip_flops;
 pub mod formal;
 pub mod monitor;
+pub mod optional;
 pub mod params;
 pub mod pmu;
 pub mod regmap;

@@ -55,7 +55,7 @@ pub fn register_address(name: &str, events: usize) -> Result<u8, String> {
         .find(|r| r.name == base)
         .ok_or_else(|| format!("unknown register `{name}`; known: {}", known.join(", ")))?;
     match (register.copies, index) {
-        (Copies::One, None) => Ok(register.addr),
+        (Copies::One | Copies::OneIf { .. }, None) => Ok(register.addr),
         (Copies::Indexed { .. }, Some(e)) if e < events => Ok(register.addr + e as u8),
         (Copies::Indexed { .. }, Some(e)) => {
             Err(format!("register `{name}`: index {e} is out of range 0..={}", events - 1))
@@ -63,7 +63,7 @@ pub fn register_address(name: &str, events: usize) -> Result<u8, String> {
         (Copies::Indexed { .. }, None) => {
             Err(format!("register `{name}` needs an event index, e.g. {}[0]", register.name))
         }
-        (Copies::One, Some(_)) => Err(format!("register `{name}` has no index")),
+        (Copies::One | Copies::OneIf { .. }, Some(_)) => Err(format!("register `{name}` has no index")),
     }
 }
 

@@ -86,7 +86,7 @@ fn expected<S>(
         for register in table {
             for (index, word_address) in register.addresses(params).enumerate() {
                 let name = match register.copies {
-                    Copies::One => register.name.to_string(),
+                    Copies::One | Copies::OneIf { .. } => register.name.to_string(),
                     Copies::Indexed { .. } => format!("{}[{index}]", register.name),
                 };
                 let fields = register
@@ -326,8 +326,9 @@ fn systemrdl_and_ipxact_describe_every_register_of_the_table() {
         }
     }
     let mut pmus: Vec<PmuParams> = [1, 2, 4].map(|threads| PmuParams::with_default_table(threads, 2, 40)).into();
-    // The most counters, a wider counter and a non-default trace unit, for the ID value.
-    pmus.push(PmuParams::with_default_table(2, 4, 48).with_trace(64, 24).unwrap());
+    // The most counters, a wider counter and a non-default trace unit with a profile
+    // table (its two registers, and the ID value's log2 E).
+    pmus.push(PmuParams::with_default_table(2, 4, 48).with_trace(64, 24).unwrap().with_profile(16).unwrap());
     for params in &pmus {
         for bus in Bus::ALL.into_iter().chain(Bus::NARROW) {
             cases.push(pmu_case(&dir, params, bus));
@@ -355,7 +356,8 @@ fn peakrdl_renders_the_systemrdl_as_html() {
     let dir = scratch("register-descriptions-html");
     std::fs::create_dir_all(&dir).unwrap();
     let monitor_top = MonitorParams::new(8, 3).unwrap().top_name();
-    let pmu_params = PmuParams::with_default_table(4, 2, 40);
+    // With a profile table, so that every register of the table is rendered.
+    let pmu_params = PmuParams::with_default_table(4, 2, 40).with_profile(256).unwrap();
     let renders = [
         (
             monitor_export::descriptions(&monitor_top, 8, 3, Bus::Bare),

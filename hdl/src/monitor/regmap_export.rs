@@ -165,7 +165,9 @@ mod tests {
         for register in REGISTERS {
             let byte_address = layout.byte_address(register.addr as u32, 0);
             let define = match register.copies {
-                Copies::One => format!("#define {prefix}_{}_ADDR 0x{byte_address:03X}u ", register.name),
+                Copies::One | Copies::OneIf { .. } => {
+                    format!("#define {prefix}_{}_ADDR 0x{byte_address:03X}u ", register.name)
+                }
                 Copies::Indexed { index, .. } => format!(
                     "#define {prefix}_{}_ADDR({index}) (0x{byte_address:03X}u + {}u*({index})) ",
                     register.name,
@@ -186,7 +188,7 @@ mod tests {
         for register in REGISTERS {
             let offset = layout.byte_address(register.addr as u32, 0);
             let cell = match register.copies {
-                Copies::One => format!("| 0x{offset:03X} | {} |", register.name),
+                Copies::One | Copies::OneIf { .. } => format!("| 0x{offset:03X} | {} |", register.name),
                 Copies::Indexed { index, .. } => {
                     format!("| 0x{offset:03X}+{}{index} | {}[{index}] |", layout.bytes(), register.name)
                 }

@@ -1,7 +1,8 @@
 //! The PMU's C driver `<top>_driver.h` (docs/pmu.md §12.7): the register layer of
 //! `regmap::driver` over the PMU's table, the event table as a C `enum`, and the
 //! functions that combine registers: program a counter, start, stop, enable, the
-//! overflow interrupt and its acknowledgement.
+//! overflow interrupt and its acknowledgement, and with a profile table (§15) summarize,
+//! flush and its counters.
 use super::params::PmuParams;
 use super::regmap::{self, evtsel, Register};
 use super::regmap_export::with_interface;
@@ -15,19 +16,23 @@ use crate::regmap::driver::{self, function, Reach, Target};
 pub fn c_driver(params: &PmuParams, top: &str, reach: Reach, comment: &[String]) -> String {
     with_interface(params, Bus::Bare, |interface| {
         let target = Target { registers: interface, identity: &regmap::PMU_ID, top, reach, comment };
-        driver::header(&target, &api(&target), &events(&target, params), &functions(&target, params))
+        let mut functions = functions(&target, params);
+        if params.profile_entries != 0 {
+            functions.push_str(&profile_functions(&target));
+        }
+        driver::header(&target, &api(&target, params), &events(&target, params), &functions)
     })
 }
 
 /// The first comment's list of what the driver offers.
-fn api(target: &Target<regmap::Source>) -> Vec<String> {
+fn api(target: &Target<regmap::Source>, params: &PmuParams) -> Vec<String> {
     let (p, upper) = (target.prefix(), target.upper());
     let open = match target.reach {
         Reach::Port => "port, thread",
         Reach::Bus { .. } => "base, thread",
     };
-    let registers: Vec<String> = regmap::REGISTERS.iter().skip(1).map(|r| r.name.to_lowercase()).collect();
-    vec![
+    let registers: Vec<String> = target.registers.registers().skip(1).map(|r| r.name.to_lowercase()).collect();
+    let mut api = vec![
         "Functions (pmu: a handle, for one thread's bank; i: a counter of that thread, i < K; register values \
          are uint64_t):"
             .to_string(),
@@ -53,7 +58,15 @@ fn api(target: &Target<regmap::Source>) -> Vec<String> {
              {p}_perf_cntr_read and {p}_spflt_write while USER_ACCESS allows it; every other access needs ring 0 \
              (docs/pmu.md §5.3)."
         ),
-    ]
+    ];
+    if params.profile_entries != 0 {
+        api.push(format!(
+            "  {p}_profile_summarize(pmu, on), {p}_profile_flush(pmu), {p}_profile_evicted(pmu), \
+             {p}_profile_log2_entries(pmu): the profile table (docs/pmu.md §15): sum the trace records, send and \
+             empty the table (waits for the flush), entries evicted, log2 E."
+        ));
+    }
+    api
 }
 
 /// The event table as `<prefix>_event_t`: each event's PERF_EVTSEL[15:0].
@@ -145,6 +158,48 @@ fn functions(target: &Target<regmap::Source>, params: &PmuParams) -> String {
             format!("{}({this}, status);", call(&regmap::PERF_GLOBAL_OVF_CTRL, "write")),
             "return status;".to_string(),
         ],
+    ));
+    c
+}
+
+/// The profile table's functions (docs/pmu.md §15.1).
+fn profile_functions(target: &Target<regmap::Source>) -> String {
+    let (p, handle, this) = (target.prefix(), target.handle(), target.this());
+    let h = format!("const {handle} *{this}");
+    let ctrl = &regmap::PROFILE_CTRL;
+    let (ctrl_read, ctrl_write) = (target.function(ctrl, "read"), target.function(ctrl, "write"));
+    let (summarize, flush) =
+        (target.constant(ctrl, &regmap::profile_ctrl::SUMMARIZE), target.constant(ctrl, &regmap::profile_ctrl::FLUSH));
+    let mut c = String::new();
+    c.push_str(&function(
+        "Sum the trace records in the profile table (on) or send them as they are (off). A change of mode makes \
+         the next trace record carry NEW_PROCESS; the table keeps its entries until a flush.",
+        &format!("void {p}_profile_summarize({h}, bool on)"),
+        &[format!("{ctrl_write}({this}, on ? {summarize} : 0);")],
+    ));
+    c.push_str(&function(
+        "Send every entry of the profile table as a summary record and empty it, after the records traced before \
+         this call; returns when the last word has left the PMU (FLUSH reads 0). Clear TRACE_EN first to send \
+         everything traced.",
+        &format!("void {p}_profile_flush({h})"),
+        &[
+            format!("{ctrl_write}({this}, ({ctrl_read}({this}) & {summarize}) | {flush});"),
+            format!("while ({ctrl_read}({this}) & {flush}) {{\n    }}"),
+        ],
+    ));
+    c.push_str(&function(
+        "Entries the profile table sent to make room (PROFILE_EVICTED), other than by a flush.",
+        &format!("uint32_t {p}_profile_evicted({h})"),
+        &[format!("return (uint32_t){}({this});", target.function(&regmap::PROFILE_EVICTED, "read"))],
+    ));
+    c.push_str(&function(
+        "log2 of the profile table's entries: PMU_ID[46:42].",
+        &format!("unsigned {p}_profile_log2_entries({h})"),
+        &[format!(
+            "return (unsigned)(({}({this}) >> {}) & 0x1Fu);",
+            target.function(&regmap::PMU_ID, "read"),
+            regmap::ID_LOG2_E.lsb
+        )],
     ));
     c
 }

@@ -48,6 +48,12 @@ pub const QUEUE_POINTERS: &str = "queue pointers";
 /// The trace stream's word position and first-word bypass.
 pub const STREAM_STATE: &str = "stream state";
 
+/// The profile table's record being taken: phase, word, fields, values, index, pid.
+pub const PROFILE_RECORD: &str = "profile record";
+/// The profile table's control: SUMMARIZE, FLUSH, pending and queued records,
+/// PROFILE_EVICTED, clearing.
+pub const PROFILE_CONTROL: &str = "profile control";
+
 /// Every group, in report order.
 pub const ALL: [&str; 23] = [
     GENERAL_COUNTERS,
@@ -74,6 +80,21 @@ pub const ALL: [&str; 23] = [
     QUEUE_POINTERS,
     STREAM_STATE,
 ];
+
+/// Every group of a PMU with a profile table, in report order.
+pub const ALL_WITH_PROFILE: [&str; 25] = {
+    let mut all = [PROFILE_RECORD; 25];
+    let mut i = 0;
+    while i < ALL.len() {
+        all[i] = ALL[i];
+        i += 1;
+    }
+    all[ALL.len() + 1] = PROFILE_CONTROL;
+    all
+};
+
+/// The profile table's groups (reported apart, like the trace unit's).
+pub const PROFILE: [&str; 2] = [PROFILE_RECORD, PROFILE_CONTROL];
 
 /// The trace unit's groups (its cost is reported apart).
 pub const TRACE: [&str; 6] =

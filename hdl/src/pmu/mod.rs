@@ -22,6 +22,7 @@ pub mod groups;
 pub mod input_stage;
 pub mod params;
 pub mod port_sources;
+pub mod profile;
 pub mod register_port;
 pub mod regmap;
 pub mod regmap_export;

@@ -13,6 +13,7 @@ use super::regmap::{
 };
 use crate::custom::slice;
 use crate::dyn_signal::DynSignal;
+use crate::optional::Optional;
 use crate::regmap::read_mux::{self, MuxShape, ReadEntry};
 use crate::verilog;
 
@@ -83,6 +84,10 @@ pub struct Sources {
     pub trace_pid: DynSignal<In>,
     /// TRACE_DROPPED, 32 bits (shared).
     pub trace_dropped: DynSignal<In>,
+    /// PROFILE_CTRL: [0] SUMMARIZE, [1] FLUSH (shared; only with a profile table).
+    pub profile_ctrl: Optional<DynSignal<In>>,
+    /// PROFILE_EVICTED, 32 bits (shared; only with a profile table).
+    pub profile_evicted: Optional<DynSignal<In>>,
     shape: (usize, usize, usize),
     identity: u64,
 }
@@ -103,7 +108,9 @@ bundle!(
     user_access,
     trace_ctrl,
     trace_pid,
-    trace_dropped
+    trace_dropped,
+    profile_ctrl,
+    profile_evicted
 );
 
 impl Sources {
@@ -126,6 +133,8 @@ impl Sources {
             trace_ctrl: DynSignal::new(6),
             trace_pid: DynSignal::new(32),
             trace_dropped: DynSignal::new(32),
+            profile_ctrl: Optional::when(params.profile_entries != 0, || DynSignal::new(2)),
+            profile_evicted: Optional::when(params.profile_entries != 0, || DynSignal::new(32)),
             shape: (t, k, cw),
             identity: id_value(params, 0),
         }
@@ -160,6 +169,8 @@ impl Sources {
             Source::TraceControl => vec![(&self.trace_ctrl, "trace_ctrl", 6, 0, 0)],
             Source::TracePid => vec![(&self.trace_pid, "trace_pid", 32, 0, 0)],
             Source::TraceDropped => vec![(&self.trace_dropped, "trace_dropped", 32, 0, 0)],
+            Source::ProfileControl => vec![(self.profile_ctrl.get(), "profile_ctrl", 2, 0, 0)],
+            Source::ProfileEvicted => vec![(self.profile_evicted.get(), "profile_evicted", 32, 0, 0)],
             Source::Identity | Source::OverflowControl | Source::Spflt => vec![],
         }
     }
@@ -270,6 +281,10 @@ pub struct Strobes {
     pub trace_pid: DynSignal<Out>,
     /// TRACE_DROPPED (shared).
     pub trace_dropped: DynSignal<Out>,
+    /// PROFILE_CTRL (shared; only with a profile table).
+    pub profile_ctrl: Optional<DynSignal<Out>>,
+    /// PROFILE_EVICTED (shared; only with a profile table).
+    pub profile_evicted: Optional<DynSignal<Out>>,
     counters: usize,
 }
 
@@ -288,7 +303,9 @@ bundle!(
     spflt,
     trace_ctrl,
     trace_pid,
-    trace_dropped
+    trace_dropped,
+    profile_ctrl,
+    profile_evicted
 );
 
 impl Strobes {
@@ -310,6 +327,8 @@ impl Strobes {
             trace_ctrl: DynSignal::new(1),
             trace_pid: DynSignal::new(1),
             trace_dropped: DynSignal::new(1),
+            profile_ctrl: Optional::when(params.profile_entries != 0, || DynSignal::new(1)),
+            profile_evicted: Optional::when(params.profile_entries != 0, || DynSignal::new(1)),
             counters: k,
         }
     }
@@ -331,6 +350,8 @@ impl Strobes {
             Source::TraceControl => &mut self.trace_ctrl,
             Source::TracePid => &mut self.trace_pid,
             Source::TraceDropped => &mut self.trace_dropped,
+            Source::ProfileControl => self.profile_ctrl.0.as_mut()?,
+            Source::ProfileEvicted => self.profile_evicted.0.as_mut()?,
             Source::Identity | Source::GlobalStatus => return None,
         })
     }
@@ -352,6 +373,8 @@ impl Strobes {
             Source::TraceControl => "trace_ctrl",
             Source::TracePid => "trace_pid",
             Source::TraceDropped => "trace_dropped",
+            Source::ProfileControl => "profile_ctrl",
+            Source::ProfileEvicted => "profile_evicted",
             Source::Identity | Source::GlobalStatus => return None,
         })
     }
@@ -361,7 +384,7 @@ impl Strobes {
         match (register.bank, register.copies) {
             (Bank::Shared, _) => 0,
             (_, Copies::Indexed { .. }) => thread * self.counters + index,
-            (_, Copies::One) => thread,
+            (_, Copies::One | Copies::OneIf { .. }) => thread,
         }
     }
 
@@ -390,7 +413,7 @@ impl Strobes {
         let threads = params("T");
         let mut v = String::new();
         verilog!(v, "always @(*) begin");
-        for register in REGISTERS.iter().filter(|r| r.access.writes()) {
+        for register in REGISTERS.iter().filter(|r| r.access.writes() && r.present(params)) {
             let rule = match register.user {
                 UserAccess::WriteIf(gate) => format!("(privileged | gates[{gate}])"),
                 _ => "privileged".to_string(),

@@ -63,7 +63,8 @@ pub struct RegisterPort {
     pub rdata: DynSignal<Out>,
     /// `reg_fault`.
     pub fault: Signal<Out, Bit>,
-    params: Internal<(usize, usize, usize)>,
+    /// (T, K, CW, E).
+    params: Internal<(usize, usize, usize, usize)>,
     state: Internal<PortState>,
 }
 
@@ -82,17 +83,18 @@ impl RegisterPort {
             strobes: Strobes::new(params),
             rdata: DynSignal::new(64),
             fault: Default::default(),
-            params: Internal((params.threads, params.counters, params.counter_width)),
+            params: Internal((params.threads, params.counters, params.counter_width, params.profile_entries)),
             state: Internal(PortState::default()),
         }
     }
 
     fn lookup(&self, name: &str) -> usize {
-        let (threads, counters, counter_width) = self.params.0;
+        let (threads, counters, counter_width, profile_entries) = self.params.0;
         match name {
             "T" => threads,
             "K" => counters,
             "CW" => counter_width,
+            "E" => profile_entries,
             other => panic!("the PMU has no parameter {other}"),
         }
     }
@@ -261,6 +263,14 @@ mod tests {
                 ("trace_dropped", &mut strobes.trace_dropped),
             ];
             ports.extend(write_strobes.into_iter().map(|(name, port)| (format!("strobes__{name}"), port)));
+            // The profile table's registers, when the instance has one.
+            let optional = [
+                ("sources__profile_ctrl", sources.profile_ctrl.0.as_mut().map(|p| p as &mut dyn Port)),
+                ("sources__profile_evicted", sources.profile_evicted.0.as_mut().map(|p| p as &mut dyn Port)),
+                ("strobes__profile_ctrl", strobes.profile_ctrl.0.as_mut().map(|p| p as &mut dyn Port)),
+                ("strobes__profile_evicted", strobes.profile_evicted.0.as_mut().map(|p| p as &mut dyn Port)),
+            ];
+            ports.extend(optional.into_iter().filter_map(|(name, port)| Some((name.to_string(), port?))));
             ports
         }
     }

@@ -49,6 +49,10 @@ pub enum Source {
     TracePid,
     /// The dropped-record counter (a write clears it).
     TraceDropped,
+    /// The profile table's SUMMARIZE and FLUSH (docs/pmu.md §15.1).
+    ProfileControl,
+    /// The profile table's evicted-entry counter (a write clears it).
+    ProfileEvicted,
 }
 
 /// How the PMU's table is presented: 64-bit registers, ring 0 / ring 3.
@@ -93,6 +97,20 @@ pub mod trace_ctrl {
     pub const WRITABLE: u64 = 0x33;
 }
 
+/// PROFILE_CTRL fields (docs/pmu.md §15.1).
+pub mod profile_ctrl {
+    use super::{field, Field, Width};
+    pub const SUMMARIZE: Field = field("SUMMARIZE", 0, Width::Bits(1), "sum the trace records in the profile table");
+    pub const FLUSH: Field =
+        field("FLUSH", 1, Width::Bits(1), "write 1 to send and empty the table; reads 1 while a flush is under way");
+}
+
+/// Present only with a profile table (E > 0).
+const WITH_PROFILE: Copies = Copies::OneIf { parameter: "E" };
+
+/// PMU_ID.LOG2_E: log2 of the profile table's entries (0 without a table).
+pub const ID_LOG2_E: Field = field("LOG2_E", 42, Width::Bits(5), "log2 of the profile table's entries (0: none)");
+
 /// PMU_ID bits [63:48]: "PM".
 pub const ID_MAGIC: u64 = 0x504D;
 /// PMU_ID.THREAD: the accessing thread.
@@ -129,7 +147,7 @@ pub const PMU_ID: Register = register(
     Access::ReadOnly,
     UserAccess::Denied,
     Bank::PerThread,
-    Reset::Described("T, K, CW, AW, log2 D, thread, 0x504D"),
+    Reset::Described("T, K, CW, AW, log2 D, thread, log2 E, 0x504D"),
     Source::Identity,
     &[
         field("T", 0, Width::Bits(8), "threads"),
@@ -138,6 +156,7 @@ pub const PMU_ID: Register = register(
         field("AW", 24, Width::Bits(8), "trace address width"),
         field("LOG2_D", 32, Width::Bits(8), "log2 of the trace queue depth"),
         ID_THREAD,
+        ID_LOG2_E,
         field("MAGIC", 48, Width::Bits(16), "0x504D"),
     ],
     "identification: parameters, the accessing thread, magic number",
@@ -359,6 +378,32 @@ pub const TRACE_DROPPED: Register = register(
     "dropped trace records; one register for the core",
 );
 
+pub const PROFILE_CTRL: Register = register(
+    "PROFILE_CTRL",
+    0x43,
+    WITH_PROFILE,
+    Access::ReadWrite,
+    UserAccess::Denied,
+    Bank::Shared,
+    Reset::Value(0),
+    Source::ProfileControl,
+    &[profile_ctrl::SUMMARIZE, profile_ctrl::FLUSH],
+    "profile table control; only with a profile table (E > 0); one register for the core",
+);
+
+pub const PROFILE_EVICTED: Register = register(
+    "PROFILE_EVICTED",
+    0x44,
+    WITH_PROFILE,
+    Access::ReadWrite,
+    UserAccess::Denied,
+    Bank::Shared,
+    Reset::Value(0),
+    Source::ProfileEvicted,
+    &[field("EVICTED", 0, Width::Bits(32), "entries sent other than by a flush, saturating; any write clears it")],
+    "evicted profile entries; only with a profile table (E > 0); one register for the core",
+);
+
 /// Every register, in address order.
 pub const REGISTERS: &[Register] = &[
     PMU_ID,
@@ -377,12 +422,15 @@ pub const REGISTERS: &[Register] = &[
     TRACE_CTRL,
     TRACE_PID,
     TRACE_DROPPED,
+    PROFILE_CTRL,
+    PROFILE_EVICTED,
 ];
 
 /// PMU_ID of a PMU of `params`, read by `thread`.
 pub fn id_value(params: &super::params::PmuParams, thread: usize) -> u64 {
     let log2_depth = params.depth_bits() as u64;
     ID_MAGIC << 48
+        | (params.profile_bits() as u64) << ID_LOG2_E.lsb
         | (thread as u64) << ID_THREAD.lsb
         | log2_depth << 32
         | (params.address_width as u64) << 24
@@ -415,6 +463,7 @@ mod tests {
                 let params = |name: &str| match name {
                     "K" => counters,
                     "CW" => counter_width,
+                    "E" => 256,
                     _ => 4,
                 };
                 crate::regmap::check_table(REGISTERS, 64, &params).unwrap();

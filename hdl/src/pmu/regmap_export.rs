@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::params::PmuParams;
-use super::regmap::{id_value, Field, Register, Source, ID_THREAD, REGISTERS, STYLE, USER_PREF_BIT};
+use super::regmap::{id_value, profile_ctrl, Field, Register, Source, ID_THREAD, REGISTERS, STYLE, USER_PREF_BIT};
 use crate::bus::{Bus, BusLayout};
 use crate::regmap::export::{self, Hardware, Interface};
 use crate::regmap::{ipxact, systemrdl};
@@ -92,9 +92,14 @@ fn hardware(register: &Register, field: &Field) -> Hardware {
         Source::Identity => Hardware::Constant,
         // The SPFLT instruction (the SPFLT register) sets USER_PREF.
         Source::SpfltControl if field.lsb == USER_PREF_BIT => Hardware::Updates,
-        Source::TimeStamp | Source::Counter | Source::Shadow | Source::GlobalStatus | Source::TraceDropped => {
-            Hardware::Updates
-        }
+        // FLUSH reads 1 while the flush the write started is under way.
+        Source::ProfileControl if *field == profile_ctrl::FLUSH => Hardware::Updates,
+        Source::TimeStamp
+        | Source::Counter
+        | Source::Shadow
+        | Source::GlobalStatus
+        | Source::TraceDropped
+        | Source::ProfileEvicted => Hardware::Updates,
         Source::EventSelect
         | Source::SpfltControl
         | Source::OverflowControl
@@ -104,7 +109,8 @@ fn hardware(register: &Register, field: &Field) -> Hardware {
         | Source::UserAccess
         | Source::Spflt
         | Source::TraceControl
-        | Source::TracePid => Hardware::Reads,
+        | Source::TracePid
+        | Source::ProfileControl => Hardware::Reads,
     }
 }
 
@@ -198,7 +204,7 @@ mod tests {
 
     #[test]
     fn bus_header_gives_every_register_of_every_bank() {
-        let params = PmuParams::with_default_table(2, 4, 48);
+        let params = PmuParams::with_default_table(2, 4, 48).with_profile(256).unwrap();
         let layout = BusLayout::pmu(params.threads);
         let lookup = params.lookup();
         for bus in [Bus::Axi4Lite, Bus::Wishbone, Bus::Axi4Lite32, Bus::Wishbone32] {
@@ -212,7 +218,7 @@ mod tests {
                 for (suffix, word) in words {
                     let offset = layout.byte_address(register.addr as u32, 0) + word;
                     let define = match register.copies {
-                        Copies::One => format!(
+                        Copies::One | Copies::OneIf { .. } => format!(
                             "#define {prefix}_{}_ADDR{suffix}(t) (0x{offset:04X}u + 0x{stride:X}u*(t)) ",
                             register.name
                         ),
@@ -250,7 +256,7 @@ mod tests {
 
     #[test]
     fn bus_markdown_keeps_the_event_codes() {
-        let params = PmuParams::with_default_table(4, 2, 40);
+        let params = PmuParams::with_default_table(4, 2, 40).with_profile(64).unwrap();
         let files = descriptions(&params, Bus::Axi4Lite);
         let md = &files.iter().find(|(name, _)| name.ends_with("_regs.md")).unwrap().1;
         assert!(md.ends_with(&event_codes(&params)));
@@ -258,6 +264,10 @@ mod tests {
         for register in REGISTERS {
             assert!(md.contains(&format!("0x{:04X}", register.addr as u32 * 8)), "{}", register.name);
         }
+        // Without a profile table its registers are not described at all.
+        let files = descriptions(&params.with_profile(0).unwrap(), Bus::Axi4Lite);
+        let md = &files.iter().find(|(name, _)| name.ends_with("_regs.md")).unwrap().1;
+        assert!(!md.contains("PROFILE_") && !md.contains("0x0218"), "{md}");
     }
 
     #[test]

@@ -18,8 +18,10 @@
 //! check that both say the same.
 use rust_hdl::prelude::*;
 
+use super::profile::table::ProfileTable;
 use super::regmap::evtsel;
 use super::top::Pmu;
+use super::trace::queue::TraceQueue;
 use crate::dyn_signal::{low_mask, DynSignal};
 
 /// Drive a rust-hdl input and latch it.
@@ -62,6 +64,9 @@ pub(super) fn settle(top: &mut Pmu) {
     evaluate(&mut top.trace_control);
     evaluate(&mut top.trace_record);
     evaluate(&mut top.trace_queue);
+    if let Some(profile) = &mut top.profile.0 {
+        profile_stream(profile, &top.trace_queue);
+    }
     drive_port(top);
     evaluate(&mut top.port);
     outputs(top);
@@ -93,6 +98,10 @@ fn drive_port(top: &mut Pmu) {
     sources.trace_ctrl.set(top.trace_control.ctrl.get());
     sources.trace_pid.set(top.trace_control.trace_pid.get());
     sources.trace_dropped.set(top.trace_control.dropped.get());
+    if let Some(profile) = &top.profile.0 {
+        sources.profile_ctrl.get_mut().set(profile.ctrl.get());
+        sources.profile_evicted.get_mut().set(profile.evicted.get());
+    }
     for n in 0..threads * k {
         sources.counters.set_field(n * cw, cw, top.counters[n].value.get());
         sources.shadows.set_field(n * cw, cw, top.counters[n].shadow.get());
@@ -234,15 +243,45 @@ fn drive(top: &mut Pmu) {
     put_value(&mut record.address, control.address.get());
     put_value(&mut record.pid, control.block_pid.get());
     evaluate(record);
+    // The queue's ready comes from the profile table when there is one (§15.4).
+    let ready = match &mut top.profile.0 {
+        Some(profile) => {
+            put(&mut profile.reset, reset);
+            put(&mut profile.ready, top.trace_ready.val());
+            put_value(&mut profile.wdata, wdata);
+            put(&mut profile.ctrl_write, top.port.strobes.profile_ctrl.get().bit(0));
+            put(&mut profile.evicted_write, top.port.strobes.profile_evicted.get().bit(0));
+            profile_stream(profile, &top.trace_queue);
+            profile.in_ready.next
+        }
+        None => top.trace_ready.val(),
+    };
     let queue = &mut top.trace_queue;
     put(&mut queue.reset, reset);
     put(&mut queue.push, control.record.next);
     queue.entry.set_words(top.trace_record.entry.words());
     queue.entry.latch();
-    put(&mut queue.ready, top.trace_ready.val());
+    put(&mut queue.ready, ready);
     evaluate(queue);
-    // Step 2: a record dropped at this edge counts in TRACE_DROPPED.
-    put(&mut top.trace_control.drop, top.trace_queue.drop.next);
+    // Step 2: a record dropped at this edge counts in TRACE_DROPPED; one that joins the
+    // queue counts in the profile table's record count; a PROFILE_CTRL write that
+    // changes SUMMARIZE forgets the previous block end (§15.1).
+    let (record, drop) = (top.trace_control.record.next, top.trace_queue.drop.next);
+    put(&mut top.trace_control.drop, drop);
+    if let Some(profile) = &mut top.profile.0 {
+        put(&mut profile.accepted, record && !drop);
+        let summarize = profile.ctrl.get() & 1 == 1;
+        let changes = profile.ctrl_write.val() && (wdata & 1 == 1) != summarize;
+        put(top.trace_control.forget.get_mut(), changes);
+    }
+}
+
+/// The queue's stream into the profile table, then the table's outputs.
+fn profile_stream(profile: &mut ProfileTable, queue: &TraceQueue) {
+    put(&mut profile.in_valid, queue.valid.next);
+    put_value(&mut profile.in_data, queue.data.get());
+    put(&mut profile.in_last, queue.last.next);
+    evaluate(profile);
 }
 
 /// Step 3: every block takes the edge; then `pmi`, whose INT enables come from the
@@ -253,6 +292,10 @@ fn edge(top: &mut Pmu) {
     clock_edge(&mut top.port, |b| &mut b.clock);
     clock_edge(&mut top.trace_control, |b| &mut b.clock);
     clock_edge(&mut top.trace_queue, |b| &mut b.clock);
+    if let Some(profile) = &mut top.profile.0 {
+        clock_edge(profile, |b| &mut b.clock);
+        profile_stream(profile, &top.trace_queue);
+    }
     for block in &mut top.selects {
         clock_edge(block, |b| &mut b.clock);
     }
@@ -285,7 +328,11 @@ fn outputs(top: &mut Pmu) {
     }
     top.reg_rdata.set(top.port.rdata.get());
     top.reg_fault.next = top.port.fault.next;
-    top.trace_data.set(top.trace_queue.data.get());
-    top.trace_valid.next = top.trace_queue.valid.next;
-    top.trace_last.next = top.trace_queue.last.next;
+    let (data, valid, last) = match &top.profile.0 {
+        Some(profile) => (&profile.data, profile.valid.next, profile.last.next),
+        None => (&top.trace_queue.data, top.trace_queue.valid.next, top.trace_queue.last.next),
+    };
+    top.trace_data.set(data.get());
+    top.trace_valid.next = valid;
+    top.trace_last.next = last;
 }

@@ -61,8 +61,10 @@ pub fn random_params(rng: &mut impl rand::Rng) -> PmuParams {
     let table = if rng.gen_ratio(1, 4) { EventTable::default_table() } else { random_table(rng, counters as usize) };
     let depth = 1u64 << rng.gen_range(1..=10);
     let address_width = *[16, 32, 48, rng.gen_range(16..=48)].get(rng.gen_range(0..4)).expect("in range");
+    let profile_entries = if rng.gen_ratio(1, 3) { [16, 32, 64, 1024][rng.gen_range(0..4)] } else { 0 };
     PmuParams::new(threads, counters, counter_width, table)
         .and_then(|params| params.with_trace(depth, address_width))
+        .and_then(|params| params.with_profile(profile_entries))
         .expect("random parameters are in range")
 }
 
@@ -72,12 +74,13 @@ pub fn describe(params: &PmuParams) -> String {
     let core = table.events.iter().filter(|e| e.scope == super::event_table::Scope::Core).count();
     let widest = table.events.iter().map(|e| e.per_cycle_max).max().unwrap_or(0);
     format!(
-        "T={} K={} CW={} D={} AW={}, table {} ({} events, {core} core-scope, PerCycleMax up to {widest})",
+        "T={} K={} CW={} D={} AW={} E={}, table {} ({} events, {core} core-scope, PerCycleMax up to {widest})",
         params.threads,
         params.counters,
         params.counter_width,
         params.trace_depth,
         params.address_width,
+        params.profile_entries,
         table.stem,
         table.events.len()
     )

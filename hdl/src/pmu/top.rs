@@ -17,7 +17,7 @@
 //!  reg_* -> register port (access table) -> strobes -> EVTSEL, counters, controls, TSC; read mux <- every register
 //!  reg_wdata[15:0] -> event decoder -> event selects and, during their write, event samplers
 //!  bb_end, bb_addr, pid -> trace control -> restart -> counters of the traced thread
-//!  counters' next values -> trace record -> trace queue (RAM) -> trace_data, trace_valid, trace_last
+//!  counters' next values -> trace record -> trace queue (RAM) -> [profile table, E > 0] -> trace_data, trace_valid, trace_last
 //! ```
 use rust_hdl::prelude::*;
 
@@ -30,6 +30,8 @@ use super::event_sums::EventSums;
 use super::global_control::GlobalControl;
 use super::input_stage::InputStage;
 use super::params::PmuParams;
+use super::profile::table::ProfileTable;
+use super::profile::TableShape;
 use super::register_port::RegisterPort;
 use super::shadow_control::ShadowControl;
 use super::trace::control::TraceControl;
@@ -41,6 +43,7 @@ use super::{schedule, wiring};
 use crate::custom::Internal;
 use crate::dyn_signal::DynSignal;
 use crate::flip_flops::{within, FlipFlops};
+use crate::optional::Optional;
 
 /// One core's PMU for T threads with K counters of CW bits each.
 pub struct Pmu {
@@ -101,6 +104,7 @@ pub struct Pmu {
     pub(super) trace_control: TraceControl,
     pub(super) trace_record: TraceRecord,
     pub(super) trace_queue: TraceQueue,
+    pub(super) profile: Optional<ProfileTable>,
     shape: Internal<(usize, usize, usize)>,
     thread_width: Internal<usize>,
 }
@@ -148,9 +152,19 @@ impl Pmu {
             shadow_controls: (0..t).map(|_| ShadowControl::new(k)).collect(),
             tsc: TimeStampCounter::new(),
             port: RegisterPort::new(params),
-            trace_control: TraceControl::new(t, aw),
+            trace_control: TraceControl::new(t, aw, params.profile_entries != 0),
             trace_record: TraceRecord::new(t, layout),
             trace_queue: TraceQueue::new(params.trace_depth, layout),
+            profile: Optional::when(params.profile_entries != 0, || {
+                ProfileTable::new(TableShape {
+                    entries: params.profile_entries,
+                    threads: t,
+                    counters: k,
+                    counter_width: cw,
+                    address_width: aw,
+                    depth: params.trace_depth,
+                })
+            }),
             shape: Internal((t, k, cw)),
             thread_width: Internal(fields.thread_width),
         };
@@ -180,7 +194,7 @@ crate::scheduled_top!(
     Pmu,
     update: Logic::update,
     ports: [clock, reset, events, core_events, kernel, pm_mark, bb_end, bb_addr, pid, pmi, reg_thread, reg_priv, reg_addr, reg_wdata, reg_write, reg_read, reg_rdata, reg_fault, trace_data, trace_valid, trace_ready, trace_last],
-    blocks: [inputs, any_sums, decoder, selects, samplers, counters, controls, shadow_controls, tsc, port, trace_control, trace_record, trace_queue, shape, thread_width]
+    blocks: [inputs, any_sums, decoder, selects, samplers, counters, controls, shadow_controls, tsc, port, trace_control, trace_record, trace_queue, profile, shape, thread_width]
 );
 
 impl Pmu {
@@ -209,6 +223,9 @@ impl Pmu {
         all.extend(within("port", self.port.flip_flops()));
         all.extend(within("trace_control", self.trace_control.flip_flops()));
         all.extend(within("trace_queue", self.trace_queue.flip_flops()));
+        if let Some(profile) = &self.profile.0 {
+            all.extend(within("profile", profile.flip_flops()));
+        }
         all
     }
 
@@ -346,6 +363,8 @@ mod tests {
                         | (thread as u64) << trace_ctrl::THREAD.lsb
                 }
                 0x41 if rng.gen_bool(0.7) => self.pids[rng.gen_range(0..3)],
+                // PROFILE_CTRL: summarizing mostly, a flush now and then.
+                0x43 => [1, 1, 1, 3, 0, 2][rng.gen_range(0..6)],
                 _ => rng.gen(),
             }
         }
@@ -412,6 +431,10 @@ mod tests {
         let mut all = [first, random_params(&mut rng), random_params(&mut rng)];
         for (params, depth) in all.iter_mut().zip([2, 4]) {
             *params = params.clone().with_trace(depth, params.address_width as u64).expect("a valid depth");
+        }
+        // Two with a profile table: one small, one of the SoC's size.
+        for (params, entries) in all.iter_mut().skip(1).zip([16, 1024]) {
+            *params = params.clone().with_profile(entries).expect("a valid size");
         }
         let cores: Vec<Core> = all.iter().map(|params| Core::new(params, &mut rng)).collect();
         let instances = all.iter().map(|params| (describe(params), Pmu::new(params))).collect();

@@ -109,6 +109,19 @@ pub(super) fn connect(top: &mut Pmu) {
     q.push.connect();
     q.entry.connect();
     q.ready.connect();
+    if let Some(profile) = &mut top.profile.0 {
+        profile.clock.connect();
+        profile.reset.connect();
+        profile.in_valid.connect();
+        profile.in_data.connect();
+        profile.in_last.connect();
+        profile.ready.connect();
+        profile.accepted.connect();
+        profile.wdata.connect();
+        profile.ctrl_write.connect();
+        profile.evicted_write.connect();
+        top.trace_control.forget.get_mut().connect();
+    }
     top.trace_data.connect();
     top.trace_valid.connect();
     top.trace_last.connect();
@@ -132,6 +145,23 @@ fn concat(count: usize, name: impl Fn(usize) -> String) -> String {
     format!("{{{}}}", parts.join(", "))
 }
 
+/// The profile table between the queue and the trace ports (docs/pmu.md §15), its
+/// registers on the port, and the PROFILE_CTRL write that changes SUMMARIZE, which
+/// forgets the previous block end (§15.1).
+fn profile_verilog() -> String {
+    let mut v = String::new();
+    verilog!(v, "    profile$in_valid = trace_queue$valid;\n    profile$in_data = trace_queue$data;");
+    verilog!(v, "    profile$in_last = trace_queue$last;\n    profile$ready = trace_ready;");
+    verilog!(v, "    profile$accepted = trace_control$record & ~trace_queue$drop;\n    profile$wdata = reg_wdata;");
+    verilog!(v, "    profile$ctrl_write = port$strobes$profile_ctrl;");
+    verilog!(v, "    profile$evicted_write = port$strobes$profile_evicted;");
+    verilog!(v, "    trace_control$forget = port$strobes$profile_ctrl & (reg_wdata[0] ^ profile$ctrl[0]);");
+    verilog!(v, "    trace_queue$ready = profile$in_ready;\n    trace_data = profile$data;");
+    verilog!(v, "    trace_valid = profile$valid;\n    trace_last = profile$last;");
+    verilog!(v, "    port$sources$profile_ctrl = profile$ctrl;\n    port$sources$profile_evicted = profile$evicted;");
+    v
+}
+
 /// The same connections in Verilog.
 pub(super) fn verilog(top: &Pmu) -> String {
     let (threads, k, cw) = top.shape();
@@ -141,6 +171,9 @@ pub(super) fn verilog(top: &Pmu) -> String {
     let mut v = String::new();
     verilog!(v, "always @(*) begin");
     let mut clocked: Vec<String> = ["inputs", "tsc", "port", "trace_control", "trace_queue"].map(String::from).to_vec();
+    if top.profile.is_present() {
+        clocked.push("profile".to_string());
+    }
     clocked
         .extend((0..counters).flat_map(|n| [format!("selects${n}"), format!("samplers${n}"), format!("counters${n}")]));
     clocked.extend((0..threads).flat_map(|t| [format!("controls${t}"), format!("shadow_controls${t}")]));
@@ -219,8 +252,12 @@ pub(super) fn verilog(top: &Pmu) -> String {
     );
     verilog!(v, "    trace_record$address = trace_control$address;\n    trace_record$pid = trace_control$block_pid;");
     verilog!(v, "    trace_queue$push = trace_control$record;\n    trace_queue$entry = trace_record$entry;");
-    verilog!(v, "    trace_queue$ready = trace_ready;\n    trace_data = trace_queue$data;");
-    verilog!(v, "    trace_valid = trace_queue$valid;\n    trace_last = trace_queue$last;");
+    if top.profile.is_present() {
+        v.push_str(&profile_verilog());
+    } else {
+        verilog!(v, "    trace_queue$ready = trace_ready;\n    trace_data = trace_queue$data;");
+        verilog!(v, "    trace_valid = trace_queue$valid;\n    trace_last = trace_queue$last;");
+    }
     verilog!(
         v,
         "    port$sources$trace_ctrl = trace_control$ctrl;\n    port$sources$trace_pid = trace_control$trace_pid;"

@@ -31,7 +31,7 @@ pub fn bus_markdown<S>(interface: &Interface<S>) -> String {
         let texts: Vec<String> = words
             .iter()
             .map(|word| match register.copies {
-                Copies::One => format!("0x{:0digits$X}", interface.offset(register) + word),
+                Copies::One | Copies::OneIf { .. } => format!("0x{:0digits$X}", interface.offset(register) + word),
                 Copies::Indexed { index, .. } => {
                     format!("0x{:0digits$X}+{bytes}{index}", interface.offset(register) + word)
                 }
@@ -104,7 +104,7 @@ pub fn bus_c_header<S>(interface: &Interface<S>, defines: &[(String, u64)]) -> S
     let digits = address_digits(layout);
     let bytes = layout.bytes();
     let (stride, threads) = (interface.bank_stride(), interface.banks());
-    for register in interface.table {
+    for register in interface.registers() {
         let name = format!("{prefix}_{}", register.name);
         let shared = if register.bank == Bank::Shared { "; shared by every bank" } else { "" };
         let doc = register.doc;
@@ -118,12 +118,12 @@ pub fn bus_c_header<S>(interface: &Interface<S>, defines: &[(String, u64)]) -> S
         for (suffix, word, doc) in words {
             let offset = interface.offset(register) + word;
             let line = match (interface.banked(), register.copies) {
-                (false, Copies::One) => format!("#define {name}{suffix} 0x{offset:0digits$X}u /* {doc} */"),
+                (false, Copies::One | Copies::OneIf { .. }) => format!("#define {name}{suffix} 0x{offset:0digits$X}u /* {doc} */"),
                 (false, Copies::Indexed { index, count }) => format!(
                     "#define {name}{suffix}({index}) (0x{offset:0digits$X}u + {bytes}u*({index})) /* {doc}; {index} < {} */",
                     params(count)
                 ),
-                (true, Copies::One) => format!(
+                (true, Copies::One | Copies::OneIf { .. }) => format!(
                     "#define {name}{suffix}(t) (0x{offset:0digits$X}u + 0x{stride:X}u*(t)) /* {doc}; t < {threads}{shared} */"
                 ),
                 (true, Copies::Indexed { index, count }) => format!(

@@ -28,14 +28,14 @@ pub struct TableStyle {
 
 fn address_text<S>(register: &Register<S>) -> String {
     match register.copies {
-        Copies::One => format!("0x{:02X}", register.addr),
+        Copies::One | Copies::OneIf { .. } => format!("0x{:02X}", register.addr),
         Copies::Indexed { index, .. } => format!("0x{:02X}+{index}", register.addr),
     }
 }
 
 fn name_text<S>(register: &Register<S>) -> String {
     match register.copies {
-        Copies::One => register.name.to_string(),
+        Copies::One | Copies::OneIf { .. } => register.name.to_string(),
         Copies::Indexed { index, .. } => format!("{}[{index}]", register.name),
     }
 }
@@ -86,7 +86,7 @@ pub(super) fn table_rows<S>(
     } else {
         format!("| {address_heading} | name | access | reset | fields | description |\n|---|---|---|---|---|---|\n")
     };
-    for register in table {
+    for register in table.iter().filter(|register| params.is_none_or(|params| register.present(params))) {
         let (addr, name, fields) = (address(register), name_text(register), fields_text(register, params));
         let (access, reset, doc) = (register.access.short(), reset_text(register.reset), register.doc);
         if style.privileged {
@@ -163,10 +163,10 @@ pub fn c_header<S>(
 ) -> String {
     let prefix = top.to_uppercase();
     let mut h = c_header_start(&format!("{top} ({summary})"), source, &prefix, defines);
-    for register in table {
+    for register in table.iter().filter(|register| register.present(params)) {
         let name = format!("{prefix}_{}", register.name);
         match register.copies {
-            Copies::One => {
+            Copies::One | Copies::OneIf { .. } => {
                 let _ = writeln!(h, "#define {name}_ADDR 0x{:02X}u /* {} */", register.addr, register.doc);
             }
             Copies::Indexed { index, count } => {

@@ -61,6 +61,11 @@ impl<S> Interface<'_, S> {
     pub fn top_name(&self) -> String {
         self.bus.top_name(self.top)
     }
+    /// The registers this configuration has, in table order (a register of a feature
+    /// the configuration leaves out is not described at all).
+    pub fn registers(&self) -> impl Iterator<Item = &'static Register<S>> + '_ {
+        self.table.iter().filter(|register| register.present(self.params))
+    }
     /// Whether the description lists one bank per thread: on a bus the address selects
     /// the bank; on the bare port `reg_thread` does, so it lists one bank.
     pub fn banked(&self) -> bool {

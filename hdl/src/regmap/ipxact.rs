@@ -118,7 +118,7 @@ pub fn component<S>(interface: &Interface<S>) -> String {
         // it (64-bit registers on a 32-bit bus) spans two words.
         let _ = writeln!(x, "        <ipxact:width>{}</ipxact:width>", interface.layout.bus_bits);
         let _ = writeln!(x, "        <ipxact:usage>register</ipxact:usage>");
-        for register in interface.table {
+        for register in interface.registers() {
             register_text(interface, register, &mut x);
         }
         let _ = writeln!(x, "      </ipxact:addressBlock>");
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn pmu_component_has_one_block_per_bank_on_a_bus() {
-        let params = PmuParams::with_default_table(4, 2, 40);
+        let params = PmuParams::with_default_table(4, 2, 40).with_profile(16).unwrap();
         for bus in Bus::ALL {
             let xml = pmu_interface(&params, bus, component);
             let blocks = if bus == Bus::Bare { 1 } else { params.threads };

@@ -95,6 +95,12 @@ pub enum Copies {
         /// The index's name in the docs (`"e"`, `"i"`).
         index: &'static str,
     },
+    /// One address when the parameter is not 0, none otherwise: a register of a
+    /// feature the configuration may leave out (the PMU's profile table, E).
+    OneIf {
+        /// The parameter whose value 0 leaves the register out (`"E"`).
+        parameter: &'static str,
+    },
 }
 
 /// A register's value after reset.
@@ -188,7 +194,12 @@ impl<S> Register<S> {
         match self.copies {
             Copies::One => 1,
             Copies::Indexed { count, .. } => params(count),
+            Copies::OneIf { parameter } => usize::from(params(parameter) != 0),
         }
+    }
+    /// Whether the configuration has the register at all.
+    pub fn present(&self, params: Params) -> bool {
+        self.count(params) != 0
     }
     /// The addresses the register occupies.
     pub fn addresses(&self, params: Params) -> std::ops::Range<u32> {

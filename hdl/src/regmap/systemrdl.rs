@@ -77,7 +77,7 @@ fn register_text<S>(interface: &Interface<S>, register: &Register<S>, indent: &s
     }
     let offset = interface.offset(register);
     let placement = match register.copies {
-        Copies::One => format!("{} @ 0x{offset:X}", register.name),
+        Copies::One | Copies::OneIf { .. } => format!("{} @ 0x{offset:X}", register.name),
         Copies::Indexed { count, .. } => format!(
             "{}[{}] @ 0x{offset:X} += 0x{:X}",
             register.name,
@@ -119,7 +119,7 @@ pub fn addrmap<S>(interface: &Interface<S>) -> String {
             "        desc = {};",
             quoted(&format!("The registers of one thread: thread t's bank is at t * 0x{:X}.", interface.bank_stride()))
         );
-        for register in interface.table {
+        for register in interface.registers() {
             rdl.push_str(&register_text(interface, register, "        "));
         }
         let _ = writeln!(rdl, "    }};");
@@ -130,7 +130,7 @@ pub fn addrmap<S>(interface: &Interface<S>) -> String {
             interface.bank_stride()
         );
     } else {
-        for register in interface.table {
+        for register in interface.registers() {
             rdl.push_str(&register_text(interface, register, "    "));
         }
     }
@@ -161,7 +161,7 @@ mod tests {
             for register in monitor::REGISTERS {
                 let offset = BusLayout::MONITOR.byte_address(register.addr as u32, 0);
                 let placement = match register.copies {
-                    Copies::One => format!("}} {} @ 0x{offset:X};", register.name),
+                    Copies::One | Copies::OneIf { .. } => format!("}} {} @ 0x{offset:X};", register.name),
                     Copies::Indexed { count, .. } => {
                         format!(
                             "}} {}[{}] @ 0x{offset:X} += 0x{:X};",
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn pmu_banks_are_one_array_with_ring3_rules() {
-        let params = PmuParams::with_default_table(4, 2, 40);
+        let params = PmuParams::with_default_table(4, 2, 40).with_profile(16).unwrap();
         for bus in Bus::ALL {
             let rdl = pmu_interface(&params, bus, addrmap);
             assert!(rdl.contains(RING3_PROPERTY));

@@ -83,9 +83,19 @@ pub trait Ports: Block {
 }
 
 /// The list of `ports`: `name` for a single port, `name__i` for the elements of a
-/// `Vec` (rust-hdl's naming, with `$` written `__`).
+/// `Vec` (rust-hdl's naming, with `$` written `__`), and the `optional` ports
+/// ([`crate::optional::Optional`]) that the instance has.
 #[macro_export]
 macro_rules! port_list {
+    ($uut:expr; $($name:ident),* $(,)? ; optional $($optional:ident),* $(,)?) => {{
+        let uut = $uut;
+        let mut ports: Vec<(String, &mut dyn $crate::testing::ports::Port)> =
+            vec![$((stringify!($name).to_string(), &mut uut.$name as &mut dyn $crate::testing::ports::Port)),*];
+        $(if let Some(port) = uut.$optional.0.as_mut() {
+            ports.push((stringify!($optional).to_string(), port));
+        })*
+        ports
+    }};
     ($uut:expr; $($name:ident),* $(,)? ; vec $($vec:ident),* $(,)?) => {{
         let uut = $uut;
         #[allow(unused_mut)]

@@ -36,6 +36,8 @@ mod addr {
     pub const TRACE_CTRL: u8 = 0x40;
     pub const TRACE_PID: u8 = 0x41;
     pub const TRACE_DROPPED: u8 = 0x42;
+    pub const PROFILE_CTRL: u8 = 0x43;
+    pub const PROFILE_EVICTED: u8 = 0x44;
 }
 
 /// How `trace_ready` behaves for a while.
@@ -159,6 +161,15 @@ impl PmuStimulus {
         rng.gen_bool(0.6) as u64 | (rng.gen_bool(0.3) as u64) << 1 | thread << 4 | junk
     }
 
+    /// A block address: any, or with a profile table mostly one of a few, so that the
+    /// table's entries are hit, collide and are evicted.
+    fn block_address(&mut self) -> u64 {
+        if self.config.profile_entries != 0 && self.rng.gen_bool(0.8) {
+            return [0x400, 0x402, 0x480, 0x4_0400, 0x1000, 0x1_1000, 0x20, 0xFFFE][self.rng.gen_range(0..8)];
+        }
+        self.rng.gen()
+    }
+
     /// The trace inputs of one cycle: block ends, addresses, pids, and `trace_ready`.
     fn drive_trace(&mut self, inputs: &mut PmuInputs) {
         let depth = self.config.trace_depth;
@@ -176,7 +187,7 @@ impl PmuStimulus {
             // which must still reach their overflow often enough.
             let ends = if burst { self.rng.gen_bool(0.9) } else { self.rng.gen_ratio(1, 30) };
             inputs.bb_end |= (ends as u8) << thread;
-            inputs.bb_addr[thread] = self.rng.gen::<u64>() & address_mask;
+            inputs.bb_addr[thread] = self.block_address() & address_mask;
             inputs.pid[thread] = self.pids[thread];
         }
         if self.phase_left == 0 {
@@ -223,6 +234,11 @@ impl PmuStimulus {
                 (addr::TRACE_PID, self.some_pid() as u64 | high)
             }
             103..=105 => (addr::TRACE_DROPPED, rng.gen()),
+            // With a profile table (docs/pmu.md §15): summarizing mostly, flushes now and then.
+            106..=107 if self.config.profile_entries != 0 => {
+                (addr::PROFILE_CTRL, [1, 1, 1, 3, 0, 2][rng.gen_range(0..6)])
+            }
+            108 if self.config.profile_entries != 0 => (addr::PROFILE_EVICTED, rng.gen()),
             _ => (rng.gen(), rng.gen()),
         }
     }
@@ -249,6 +265,9 @@ impl PmuStimulus {
             addr::TRACE_PID,
             addr::TRACE_DROPPED,
         ];
+        if self.config.profile_entries != 0 && self.rng.gen_ratio(1, 8) {
+            return [addr::PROFILE_CTRL, addr::PROFILE_EVICTED][self.rng.gen_range(0..2)];
+        }
         match self.rng.gen_range(0..4) {
             0 => addr::CNTR + self.rng.gen_range(0..k),
             1 => addr::EVTSEL + self.rng.gen_range(0..k),

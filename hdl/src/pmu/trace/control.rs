@@ -7,8 +7,10 @@
 //! Latency: `bb_end`, `bb_addr` and `pid` of the thread that TRACE_CTRL.THREAD names in
 //! the next cycle are registered (the one-cycle input latency, §4); the decisions are
 //! combinational from registers only. TRACE_CTRL and TRACE_PID writes act from the next
-//! cycle; a TRACE_CTRL write forgets the previous block end; a TRACE_DROPPED write
-//! clears it, and a record dropped at that same edge then counts 1 (§7).
+//! cycle; a TRACE_CTRL write forgets the previous block end, and so does `forget` (a
+//! PROFILE_CTRL write that changes SUMMARIZE, §15.1; the port exists only with a profile
+//! table); a TRACE_DROPPED write clears it, and a record dropped at that same edge then
+//! counts 1 (§7).
 //!
 //! ```text
 //!  bb_end, bb_addr, pid [THREAD next] --> FF --> block end, record, new process --> restart[t], queue
@@ -21,6 +23,7 @@ use super::super::regmap::trace_ctrl;
 use crate::custom::{literal, slice, unused_sink, Internal};
 use crate::dyn_signal::{low_mask, DynSignal};
 use crate::flip_flops::{declarations, FlipFlops};
+use crate::optional::Optional;
 use crate::verilog;
 
 /// The registers of the trace control.
@@ -53,6 +56,9 @@ pub struct TraceControl {
     pub dropped_write: Signal<In, Bit>,
     /// The queue drops a record at this edge.
     pub drop: Signal<In, Bit>,
+    /// Forget the previous block end at this edge, as a TRACE_CTRL write does (only
+    /// with a profile table: a PROFILE_CTRL write that changes SUMMARIZE, §15.1).
+    pub forget: Optional<Signal<In, Bit>>,
     /// The `bb_end` port: bit t = thread t ends a block this cycle.
     pub bb_end: DynSignal<In>,
     /// The `bb_addr` port: thread t's block address at [t*AW +: AW].
@@ -83,8 +89,9 @@ pub struct TraceControl {
 
 impl TraceControl {
     /// The trace control of a core with `threads` threads (1..=4) and `address_width`-bit
-    /// block addresses (16..=48).
-    pub fn new(threads: usize, address_width: usize) -> Self {
+    /// block addresses (16..=48); `forgets`: it has the `forget` input (a PMU with a
+    /// profile table).
+    pub fn new(threads: usize, address_width: usize, forgets: bool) -> Self {
         assert!((1..=4).contains(&threads), "TraceControl: T = {threads} is out of range 1..=4");
         assert!((16..=48).contains(&address_width), "TraceControl: AW = {address_width} is out of range 16..=48");
         Self {
@@ -95,6 +102,7 @@ impl TraceControl {
             pid_write: Default::default(),
             dropped_write: Default::default(),
             drop: Default::default(),
+            forget: Optional::when(forgets, Default::default),
             bb_end: DynSignal::new(threads),
             bb_addr: DynSignal::new(threads * address_width),
             pid: DynSignal::new(threads * 32),
@@ -138,8 +146,15 @@ impl TraceControl {
             address: if traced { self.bb_addr.field(thread_d * aw, aw) } else { 0 },
             pid: if traced { self.pid.field(thread_d * 32, 32) } else { 0 },
             last_pid: if block_end { state.pid } else { state.last_pid },
-            has_last: !self.ctrl_write.val() && (state.has_last || block_end),
+            has_last: !self.forgets() && (state.has_last || block_end),
         }
+    }
+}
+
+impl TraceControl {
+    /// The previous block end is forgotten at this edge: a TRACE_CTRL write, or `forget`.
+    fn forgets(&self) -> bool {
+        self.ctrl_write.val() || self.forget.0.as_ref().is_some_and(|forget| forget.val())
     }
 }
 
@@ -242,7 +257,8 @@ impl Logic for TraceControl {
         verilog!(v, "        else if (drop & ~&dropped_q) dropped_q <= dropped_q + 32'h1;");
         verilog!(v, "        bb_end_q <= bb_end_d; address_q <= address_d; pid_q <= pid_d;");
         verilog!(v, "        if (block_end) last_pid_q <= pid_q;");
-        verilog!(v, "        has_last_q <= ~ctrl_write & (has_last_q | block_end);");
+        let forget = if self.forget.is_present() { " & ~forget" } else { "" };
+        verilog!(v, "        has_last_q <= ~ctrl_write{forget} & (has_last_q | block_end);");
         verilog!(v, "    end");
         verilog!(v, "end");
         verilog!(v, "always @(*) begin");
@@ -277,7 +293,7 @@ mod tests {
         }
         fn ports(&mut self) -> Vec<(String, &mut dyn Port)> {
             port_list!(self; reset, wdata, ctrl_write, pid_write, dropped_write, drop, bb_end, bb_addr, pid, ctrl,
-                trace_pid, dropped, restart, thread, record, new_process, address, block_pid)
+                trace_pid, dropped, restart, thread, record, new_process, address, block_pid; optional forget)
         }
     }
 
@@ -295,7 +311,9 @@ mod tests {
         let instances: Vec<(String, TraceControl)> = (0..4)
             .map(|_| {
                 let params = random_params(&mut rng);
-                (describe(&params), TraceControl::new(params.threads, params.address_width))
+                let forgets = rng.gen_bool(0.5);
+                let description = format!("{}, forget input {forgets}", describe(&params));
+                (description, TraceControl::new(params.threads, params.address_width, forgets))
             })
             .collect();
         let few_pids = |rng: &mut rand_chacha::ChaCha8Rng, name: &str, width: usize| match name {
@@ -307,7 +325,7 @@ mod tests {
                 }
                 words
             }
-            "ctrl_write" | "pid_write" => vec![rng.gen_ratio(1, 16) as u64],
+            "ctrl_write" | "pid_write" | "forget" => vec![rng.gen_ratio(1, 16) as u64],
             "dropped_write" => vec![rng.gen_ratio(1, 32) as u64],
             "drop" => vec![rng.gen_ratio(1, 4) as u64],
             _ => random_input(rng, name, width),
@@ -317,9 +335,9 @@ mod tests {
 
     #[test]
     fn verilog_is_valid() {
-        assert_valid_verilog(&mut TraceControl::new(4, 32), "trace_control_t4");
-        assert_valid_verilog(&mut TraceControl::new(1, 16), "trace_control_t1");
-        assert_valid_verilog(&mut TraceControl::new(3, 48), "trace_control_t3");
+        assert_valid_verilog(&mut TraceControl::new(4, 32, false), "trace_control_t4");
+        assert_valid_verilog(&mut TraceControl::new(1, 16, true), "trace_control_t1");
+        assert_valid_verilog(&mut TraceControl::new(3, 48, false), "trace_control_t3");
     }
 
     /// docs/pmu.md §13.1-§13.3 and §7 for the control, cycle by cycle: the block end
@@ -330,7 +348,7 @@ mod tests {
         println!("seed {seed:#x}");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let (threads, aw) = (3usize, 20usize);
-        let mut uut = TraceControl::new(threads, aw);
+        let mut uut = TraceControl::new(threads, aw, false);
         uut.connect_all();
         // The rules' state: registers, last cycle's inputs (all threads), the previous block end's pid.
         let (mut ctrl, mut trace_pid, mut dropped) = (0u64, 0u64, 0u64);

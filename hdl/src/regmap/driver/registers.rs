@@ -38,7 +38,7 @@ fn has_field_constants<S>(register: &Register<S>) -> bool {
 pub fn field_constants<S>(target: &Target<S>) -> String {
     let (params, bits, value_type) = (target.registers.params, target.register_bits(), target.value_type());
     let mut c = String::new();
-    for register in target.registers.table {
+    for register in target.registers.registers() {
         if register.name == target.identity.name || !has_field_constants(register) {
             continue;
         }
@@ -82,7 +82,7 @@ fn readable<S>(register: &Register<S>) -> bool {
 fn register_comment<S>(target: &Target<S>, register: &Register<S>) -> String {
     let params = target.registers.params;
     let mut text = match register.copies {
-        Copies::One => format!("{} (0x{:02X}): {}.", register.name, register.addr, register.doc),
+        Copies::One | Copies::OneIf { .. } => format!("{} (0x{:02X}): {}.", register.name, register.addr, register.doc),
         Copies::Indexed { count, index } => {
             let out_of_range = match (readable(register), register.access.writes()) {
                 (true, true) => "reads 0 and writes nothing",
@@ -121,14 +121,14 @@ pub fn accessors<S>(target: &Target<S>) -> String {
     let (p, handle, this, value) = (target.prefix(), target.handle(), target.this(), target.value_type());
     let (params, bits) = (target.registers.params, target.register_bits());
     let mut c = String::new();
-    for register in target.registers.table {
+    for register in target.registers.registers() {
         let mask = register.mask(params);
         // A register whose fields fit in [31:0] takes one 32-bit access on a 32-bit bus.
         let narrow = bits == 64 && mask <= u32::MAX as u64;
         let suffix = if narrow { "32" } else { "" };
         let full = mask == crate::dyn_signal::low_mask(bits);
         let (index_param, address, guard) = match register.copies {
-            Copies::One => (String::new(), format!("0x{:02X}u", register.addr), None),
+            Copies::One | Copies::OneIf { .. } => (String::new(), format!("0x{:02X}u", register.addr), None),
             Copies::Indexed { count, index } => (
                 format!(", unsigned {index}"),
                 format!("0x{:02X}u + {index}", register.addr),

@@ -1,6 +1,7 @@
 //! §6: the register addresses of one thread's bank (seed 001's MSR numbers), written
 //! here from the specification's register map so the model cross-checks the hardware's
-//! own table, with part D's trace registers (0x40-0x42, §6 and §13).
+//! own table, with the trace registers (0x40-0x42, §6 and §13) and the profile table's
+//! (0x43-0x44, §15.1; in the map only when E > 0).
 
 /// PMU_ID: read-only description of the PMU (§6 fields).
 pub const PMU_ID: u8 = 0x00;
@@ -35,6 +36,11 @@ pub const TRACE_CTRL: u8 = 0x40;
 pub const TRACE_PID: u8 = 0x41;
 /// TRACE_DROPPED: [31:0] records dropped (saturating); any write clears it; shared.
 pub const TRACE_DROPPED: u8 = 0x42;
+/// PROFILE_CTRL: [0] SUMMARIZE, [1] FLUSH; shared; only with a profile table (§15.1).
+pub const PROFILE_CTRL: u8 = 0x43;
+/// PROFILE_EVICTED: [31:0] entries sent other than by a flush (saturating); any write
+/// clears it; shared; only with a profile table (§15.1).
+pub const PROFILE_EVICTED: u8 = 0x44;
 
 /// SHADOW_CTRL's RESTORE_ON_EXIT field starts at this bit (§6).
 pub const RESTORE_ON_EXIT_SHIFT: u32 = 8;
@@ -46,6 +52,17 @@ pub const PMU_ID_SIGNATURE: u64 = 0x504D;
 pub const PMU_ID_AW_SHIFT: u32 = 24;
 /// PMU_ID's log2 D field starts at this bit (§6).
 pub const PMU_ID_LOG2_D_SHIFT: u32 = 32;
+/// PMU_ID's log2 E field, [46:42], starts at this bit (§15.1; 0 without a table).
+pub const PMU_ID_LOG2_E_SHIFT: u32 = 42;
+/// PROFILE_CTRL fields (§15.1).
+pub mod profile_ctrl {
+    /// SUMMARIZE, bit 0: records are summed into the table instead of sent.
+    pub const SUMMARIZE: u64 = 1 << 0;
+    /// FLUSH, bit 1: a write of 1 starts a flush; reads 1 while one is under way.
+    pub const FLUSH: u64 = 1 << 1;
+    /// The bits a write keeps.
+    pub const WRITABLE: u64 = SUMMARIZE | FLUSH;
+}
 /// TRACE_CTRL fields (§6, §13).
 pub mod trace_ctrl {
     /// TRACE_EN, bit 0: block ends of the traced thread restart its counters and make records.

@@ -88,8 +88,8 @@ impl Bank {
         (0..self.counters.len()).any(|i| self.global_status >> i & 1 == 1 && self.event_select(i).int)
     }
 
-    /// What a read of a bank register returns now (PMU_ID, TSC and the trace registers
-    /// are not the bank's).
+    /// What a read of a bank register returns now (PMU_ID, TSC and the trace and profile
+    /// registers are not the bank's).
     /// §6/§9: PERF_GLOBAL_OVF_CTRL reads 0; SPFLT reads are denied before this.
     pub(super) fn read(&self, register: Register) -> u64 {
         match register {
@@ -108,14 +108,16 @@ impl Bank {
             | Register::Spflt
             | Register::TraceCtrl
             | Register::TracePid
-            | Register::TraceDropped => 0,
+            | Register::TraceDropped
+            | Register::ProfileCtrl
+            | Register::ProfileEvicted => 0,
         }
     }
 
     /// §7: an allowed write to a control register, taking effect from the next cycle
     /// (the caller applies it after this edge's counting). Counters, shadows, status
-    /// and TSC have their own precedence rules and the trace registers are the trace
-    /// unit's: none of them is written here.
+    /// and TSC have their own precedence rules and the trace and profile registers are
+    /// the trace unit's: none of them is written here.
     pub(super) fn write_control(&mut self, register: Register, data: u64, widths: RegisterWidths) {
         let kept = data & widths.writable(register);
         match register {
@@ -138,7 +140,9 @@ impl Bank {
             | Register::GlobalOvfCtrl
             | Register::TraceCtrl
             | Register::TracePid
-            | Register::TraceDropped => {}
+            | Register::TraceDropped
+            | Register::ProfileCtrl
+            | Register::ProfileEvicted => {}
         }
     }
 }

@@ -6,9 +6,9 @@ use super::addr::trace_ctrl;
 use super::input_stage::InputStage;
 
 /// Word 0's NEW_PROCESS bit.
-const NEW_PROCESS_BIT: u32 = 63;
+pub(super) const NEW_PROCESS_BIT: u32 = 63;
 /// Word 0's thread field, bits [62:61].
-const THREAD_SHIFT: u32 = 61;
+pub(super) const THREAD_SHIFT: u32 = 61;
 
 /// A block end of the traced thread s during this cycle: at the coming edge every
 /// counter of s restarts, and a record is made unless PID_FILTER rejects it.

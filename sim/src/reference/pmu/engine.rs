@@ -1,5 +1,5 @@
-//! The whole PMU core (§4-§7, §10, §11) and its trace unit (§13) at one rising
-//! edge: counting from the input stage and this cycle's registers, the register port,
+//! The whole PMU core (§4-§7, §10, §11) and its trace unit (§13, with the profile table
+//! of §15 when E > 0) at one rising edge: counting from the input stage and this cycle's registers, the register port,
 //! the traced thread's block end, then every flip-flop takes its next value under §7's
 //! precedence.
 use super::addr;
@@ -10,6 +10,7 @@ use super::edge::{next_status, CounterEdge};
 use super::input_stage::InputStage;
 use super::layout::{input_layout, InputLayout};
 use super::port::{evaluate, PortCycle};
+use super::profile::{ProfileGeometry, ProfileTable};
 use super::registers::{Register, RegisterWidths};
 use super::shadow::ModeChange;
 use super::trace::TraceUnit;
@@ -34,8 +35,8 @@ pub struct ReferencePmu {
 }
 
 impl ReferencePmu {
-    /// The PMU just after reset. Panics on T, K, CW, D or AW out of §1's ranges or an
-    /// empty event table (the caller has validated them already).
+    /// The PMU just after reset. Panics on T, K, CW, D, AW or E out of §1's and §15's
+    /// ranges or an empty event table (the caller has validated them already).
     pub fn new(config: PmuConfig) -> Self {
         assert!((1..=4).contains(&config.threads), "T = {} not in 1..=4", config.threads);
         assert!((1..=4).contains(&config.counters), "K = {} not in 1..=4", config.counters);
@@ -46,14 +47,26 @@ impl ReferencePmu {
             config.trace_depth
         );
         assert!((16..=48).contains(&config.address_width), "AW = {} not in 16..=48", config.address_width);
+        let entries = config.profile_entries;
+        assert!(
+            entries == 0 || entries.is_power_of_two() && (16..=4096).contains(&entries),
+            "E = {entries} is neither 0 nor a power of 2 in 16..=4096"
+        );
         assert!(!config.events.is_empty(), "the event table is empty");
+        let profile = (entries > 0).then_some(ProfileGeometry {
+            entries,
+            threads: config.threads,
+            counters: config.counters,
+            counter_width: config.counter_width,
+            address_width: config.address_width,
+        });
         let widths = RegisterWidths { counters: config.counters, counter_width: config.counter_width };
         Self {
             layout: input_layout(&config),
             widths,
             banks: vec![Bank::reset(config.counters); config.threads],
             tsc: 0,
-            trace: TraceUnit::reset(config.trace_depth),
+            trace: TraceUnit::new(config.trace_depth, profile),
             stage: InputStage::cleared(config.threads, config.events.len()),
             previous_kernel: 0,
             read_data: 0,
@@ -68,16 +81,19 @@ impl ReferencePmu {
         if inputs.reset {
             // §6: reset puts every register and flip-flop to its reset value and
             // empties the trace queue; the inputs sampled at the reset edge are dropped
-            // (§4), and no trace word moves at it.
-            let log = self.trace.take_log();
-            *self = Self::new(self.config.clone());
-            self.trace.restore_log(log);
+            // (§4), and no trace word moves at it. The profile table's entries stay
+            // until its clearing (§15.4).
+            let mut reset = Self::new(self.config.clone());
+            std::mem::swap(&mut reset.trace, &mut self.trace);
+            reset.trace.reset();
+            *self = reset;
             return self.outputs();
         }
         let port = evaluate(
             inputs,
             self.config.threads,
             self.config.counters,
+            self.config.profile_entries > 0,
             |thread| self.banks[thread].user_access,
             |thread, register| self.read(thread, register),
         );
@@ -180,7 +196,8 @@ impl ReferencePmu {
     }
 
     /// §6 PMU_ID as read by `thread`: [7:0] T, [15:8] K, [23:16] CW, [31:24] AW,
-    /// [39:32] log2 D, [41:40] the accessing thread, [63:48] 0x504D.
+    /// [39:32] log2 D, [41:40] the accessing thread, [46:42] log2 E (0 without a
+    /// table, §15.1), [63:48] 0x504D.
     fn pmu_id(&self, thread: usize) -> u64 {
         self.config.threads as u64
             | (self.config.counters as u64) << 8
@@ -188,6 +205,7 @@ impl ReferencePmu {
             | (self.config.address_width as u64) << addr::PMU_ID_AW_SHIFT
             | (self.config.trace_depth.trailing_zeros() as u64) << addr::PMU_ID_LOG2_D_SHIFT
             | (thread as u64 & 0b11) << 40
+            | (self.config.profile_entries.max(1).trailing_zeros() as u64) << addr::PMU_ID_LOG2_E_SHIFT
             | addr::PMU_ID_SIGNATURE << 48
     }
 
@@ -255,6 +273,11 @@ impl ReferencePmu {
     /// Trace records made and not yet sent (the one on the stream included).
     pub fn trace_occupancy(&self) -> usize {
         self.trace.occupancy()
+    }
+
+    /// The profile table (§15), if E > 0.
+    pub fn profile_table(&self) -> Option<&ProfileTable> {
+        self.trace.profile()
     }
 
     /// The configuration this PMU was built from.

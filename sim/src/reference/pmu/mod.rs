@@ -3,7 +3,9 @@
 //! register port and its privilege rules), shadow counters (§10), the freeze (§11) and
 //! counter-level tracing (§13: block-end restarts, trace records, the queue of D
 //! records and its stream; registers 0x40-0x42 shared by all banks; PMU_ID's AW and
-//! log2 D fields), cycle by cycle, in plain Rust and written from the documented
+//! log2 D fields) and, when E > 0, the profile table of §15 between the queue and the
+//! trace ports (`profile`, a block of its own; registers 0x43-0x44 shared by all banks;
+//! PMU_ID's log2 E field), cycle by cycle, in plain Rust and written from the documented
 //! behaviour alone: register addresses and fields come from §6 and §6 here, not
 //! from the hardware's tables, so the two cross-check. Each counter's V_i (the value it
 //! would take at an edge without a write or a restart) is computed on its own (`edge`)
@@ -45,6 +47,12 @@
 //!   `bb_addr` above AW and the elements of threads t >= T do not exist in hardware.
 //! - trace_ready matters only in a cycle where trace_valid is 1; at a reset edge
 //!   nothing moves and the queue is emptied.
+//! - Profile table (§15): without one (E = 0) 0x43 and 0x44 are unlisted addresses and
+//!   PMU_ID[46:42] is 0. A PROFILE_CTRL write changes SUMMARIZE when its bit 0 differs
+//!   from SUMMARIZE during the write's cycle; the block end acting at that edge is
+//!   judged with the old previous pid, as at a TRACE_CTRL write. A reset keeps the
+//!   entries' stale contents, which the E cycles of clearing invalidate before any
+//!   record or flush can reach them. The table's own choices are in its header.
 mod access;
 pub mod addr;
 mod bank;
@@ -56,11 +64,13 @@ pub mod evtsel;
 mod input_stage;
 pub mod layout;
 mod port;
+pub mod profile;
 mod registers;
 mod shadow;
 #[cfg(test)]
 mod tests;
 mod trace;
+mod trace_output;
 mod trace_queue;
 
 pub use engine::ReferencePmu;

@@ -27,18 +27,20 @@ pub(super) struct PortCycle {
     pub(super) write: Option<PortWrite>,
 }
 
-/// The port during this cycle. `user_access` gives a bank's USER_ACCESS during this
-/// cycle; `read` gives a register's value during this cycle.
+/// The port during this cycle. `profile`: the PMU has a profile table (its registers
+/// are in the map); `user_access` gives a bank's USER_ACCESS during this cycle; `read`
+/// gives a register's value during this cycle.
 pub(super) fn evaluate(
     inputs: &PmuInputs,
     threads: usize,
     counters: usize,
+    profile: bool,
     user_access: impl Fn(usize) -> u64,
     read: impl Fn(usize, Register) -> u64,
 ) -> PortCycle {
     // §5: reg_thread is a 2-bit port; higher bits of the model's u8 do not exist.
     let thread = (inputs.reg_thread & 0b11) as usize;
-    let register = if thread < threads { Register::decode(inputs.reg_addr, counters) } else { None };
+    let register = if thread < threads { Register::decode(inputs.reg_addr, counters, profile) } else { None };
     let permitted =
         |access: Access| register.filter(|&register| allowed(register, access, inputs.reg_priv, user_access(thread)));
     let read_register = if inputs.reg_read { permitted(Access::Read) } else { None };

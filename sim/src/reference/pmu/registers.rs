@@ -23,13 +23,16 @@ pub(super) enum Register {
     TraceCtrl,
     TracePid,
     TraceDropped,
+    /// §15.1: shared by all banks; only with a profile table.
+    ProfileCtrl,
+    ProfileEvicted,
 }
 
 impl Register {
     /// The register at `address` with `counters` (K) counters per bank, or None for an
     /// address the table does not list (§5: such an access is denied). 0x20+i, 0x28+i
-    /// and 0x30+i exist only for i < K.
-    pub(super) fn decode(address: u8, counters: usize) -> Option<Register> {
+    /// and 0x30+i exist only for i < K; 0x43 and 0x44 only with a profile table.
+    pub(super) fn decode(address: u8, counters: usize, profile: bool) -> Option<Register> {
         let indexed = |base: u8| {
             let index = address.wrapping_sub(base) as usize;
             (address >= base && index < counters).then_some(index)
@@ -57,13 +60,23 @@ impl Register {
             addr::TRACE_CTRL => Some(Register::TraceCtrl),
             addr::TRACE_PID => Some(Register::TracePid),
             addr::TRACE_DROPPED => Some(Register::TraceDropped),
+            addr::PROFILE_CTRL if profile => Some(Register::ProfileCtrl),
+            addr::PROFILE_EVICTED if profile => Some(Register::ProfileEvicted),
             _ => None,
         }
     }
 
-    /// A part D register: one for the whole core, whatever bank the access selects.
+    /// A register of the trace unit (§13) or its profile table (§15): one for the whole
+    /// core, whatever bank the access selects.
     pub(super) fn is_trace(self) -> bool {
-        matches!(self, Register::TraceCtrl | Register::TracePid | Register::TraceDropped)
+        matches!(
+            self,
+            Register::TraceCtrl
+                | Register::TracePid
+                | Register::TraceDropped
+                | Register::ProfileCtrl
+                | Register::ProfileEvicted
+        )
     }
 }
 
@@ -95,8 +108,8 @@ impl RegisterWidths {
     pub(super) fn writable(&self, register: Register) -> u64 {
         let per_counter = self.per_counter();
         match register {
-            // TRACE_DROPPED: any write clears it, whatever the data.
-            Register::PmuId | Register::GlobalStatus | Register::TraceDropped => 0,
+            // TRACE_DROPPED and PROFILE_EVICTED: any write clears them, whatever the data.
+            Register::PmuId | Register::GlobalStatus | Register::TraceDropped | Register::ProfileEvicted => 0,
             Register::Tsc => u64::MAX,
             Register::Counter(_) | Register::Shadow(_) => self.counter_value(),
             Register::EventSelect(_) => evtsel::WRITABLE,
@@ -107,6 +120,7 @@ impl RegisterWidths {
             Register::UserAccess => addr::user_access::RESET,
             Register::TraceCtrl => addr::trace_ctrl::WRITABLE,
             Register::TracePid => 0xFFFF_FFFF,
+            Register::ProfileCtrl => addr::profile_ctrl::WRITABLE,
         }
     }
 }

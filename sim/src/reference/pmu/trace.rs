@@ -1,13 +1,19 @@
-//! §13: the trace unit shared by the core. TRACE_CTRL, TRACE_PID and
-//! TRACE_DROPPED (one register each for all banks), the memory of the previous block
-//! end's pid (§13.3) and the queue with its stream (§13.4-§13.5). At an edge, in order:
-//! the stream's handshake (a record whose last word moves leaves), the record of this
-//! edge's block end joins the queue or is dropped, then this edge's register write.
-use super::addr::trace_ctrl;
+//! §13: the trace unit shared by the core. TRACE_CTRL, TRACE_PID and TRACE_DROPPED (one
+//! register each for all banks), the memory of the previous block end's pid (§13.3) and
+//! the output path: the queue with, when E > 0, the profile table and its registers
+//! PROFILE_CTRL and PROFILE_EVICTED (§15). At an edge, in order: the output path's
+//! handshakes, the record of this edge's block end joins the queue or is dropped, the
+//! profile table moves, then this edge's register write.
+use super::addr::{profile_ctrl, trace_ctrl};
 use super::block_end::BlockEnd;
 use super::input_stage::InputStage;
+use super::profile::{ProfileGeometry, ProfileRegister, ProfileTable, ProfileWrite};
 use super::registers::Register;
-use super::trace_queue::{StreamWord, TraceQueue};
+use super::trace_output::TraceOutput;
+use super::trace_queue::StreamWord;
+
+/// A record's stream words and whether the queue dropped it.
+pub(super) type LoggedRecord = (Vec<u64>, bool);
 
 /// The trace unit's registers and flip-flops.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,17 +24,33 @@ pub(super) struct TraceUnit {
     traced_pid: u64,
     /// TRACE_DROPPED: [31:0], saturating.
     dropped: u64,
-    /// pid[s] at the previous block end since reset or the last TRACE_CTRL write.
+    /// pid[s] at the previous block end since reset or the last TRACE_CTRL write (or
+    /// PROFILE_CTRL write that changed SUMMARIZE).
     previous_pid: Option<u32>,
-    queue: TraceQueue,
-    /// Every record made (its stream words) and whether it was dropped, when logging.
-    log: Option<Vec<(Vec<u64>, bool)>>,
+    output: TraceOutput,
+    /// Every record made and whether it was dropped, when logging.
+    log: Option<Vec<LoggedRecord>>,
 }
 
 impl TraceUnit {
-    /// The trace unit after reset: registers 0, no previous block end, queue empty.
-    pub(super) fn reset(depth: usize) -> Self {
-        Self { control: 0, traced_pid: 0, dropped: 0, previous_pid: None, queue: TraceQueue::empty(depth), log: None }
+    /// The trace unit at power-on: registers 0, no previous block end, queue empty, the
+    /// profile table (if `profile` gives one) clearing.
+    pub(super) fn new(depth: usize, profile: Option<ProfileGeometry>) -> Self {
+        Self {
+            control: 0,
+            traced_pid: 0,
+            dropped: 0,
+            previous_pid: None,
+            output: TraceOutput::new(depth, profile),
+            log: None,
+        }
+    }
+
+    /// A reset edge: as at power-on, except that the profile table's entries keep their
+    /// contents until its clearing (§15.4) and the log (not part of the hardware) goes on.
+    pub(super) fn reset(&mut self) {
+        (self.control, self.traced_pid, self.dropped, self.previous_pid) = (0, 0, 0, None);
+        self.output.reset();
     }
 
     /// Start (or keep) logging every record made.
@@ -36,19 +58,9 @@ impl TraceUnit {
         self.log.get_or_insert_with(Vec::new);
     }
 
-    /// The records logged since the last call: (stream words, dropped).
-    pub(super) fn take_records(&mut self) -> Vec<(Vec<u64>, bool)> {
+    /// The records logged since the last call.
+    pub(super) fn take_records(&mut self) -> Vec<LoggedRecord> {
         self.log.as_mut().map(std::mem::take).unwrap_or_default()
-    }
-
-    /// The log itself (kept across a reset, which is not part of the trace unit's state).
-    pub(super) fn take_log(&mut self) -> Option<Vec<(Vec<u64>, bool)>> {
-        self.log.take()
-    }
-
-    /// Put back a log taken with [`TraceUnit::take_log`].
-    pub(super) fn restore_log(&mut self, log: Option<Vec<(Vec<u64>, bool)>>) {
-        self.log = log;
     }
 
     /// §13.2: the block end of this cycle, if any.
@@ -56,20 +68,23 @@ impl TraceUnit {
         BlockEnd::detect(self.control, self.traced_pid, self.previous_pid, stage, threads)
     }
 
-    /// What a read of a trace register returns during this cycle.
+    /// What a read of a trace or profile register returns during this cycle.
     pub(super) fn read(&self, register: Register) -> u64 {
+        let profile = |register| self.output.table().map_or(0, |table| table.read(register));
         match register {
             Register::TraceCtrl => self.control,
             Register::TracePid => self.traced_pid,
             Register::TraceDropped => self.dropped,
+            Register::ProfileCtrl => profile(ProfileRegister::Control),
+            Register::ProfileEvicted => profile(ProfileRegister::Evicted),
             _ => 0,
         }
     }
 
     /// Every trace flip-flop takes its next value at this edge. `block_end` is this
     /// cycle's block end with `values` = its thread's V_i; `ready` is trace_ready
-    /// sampled at the edge; `write` is this edge's allowed write (register, data
-    /// already reduced to its listed bits), whatever register it names.
+    /// sampled at the edge; `write` is this edge's allowed write of a trace or profile
+    /// register (register, data already reduced to its listed bits).
     pub(super) fn commit(
         &mut self,
         block_end: Option<&BlockEnd>,
@@ -77,12 +92,17 @@ impl TraceUnit {
         ready: bool,
         write: Option<(Register, u64)>,
     ) {
-        self.queue.handshake(ready);
         let record = block_end.and_then(|end| end.record(values));
-        if let (Some(log), Some(record)) = (&mut self.log, &record) {
-            log.push((record.clone(), self.queue.occupancy() == self.queue.depth()));
+        let profile_write = match write {
+            Some((Register::ProfileCtrl, data)) => Some(ProfileWrite::Control(data)),
+            Some((Register::ProfileEvicted, _)) => Some(ProfileWrite::Evicted),
+            _ => None,
+        };
+        let summarize = self.read(Register::ProfileCtrl) & profile_ctrl::SUMMARIZE;
+        let dropped = self.output.edge(ready, record.clone(), profile_write);
+        if let (Some(log), Some(record)) = (&mut self.log, record) {
+            log.push((record, dropped));
         }
-        let dropped = record.is_some_and(|record| self.queue.offer(record));
         // §13.3: every block end counts as the previous one, recorded or not.
         if let Some(end) = block_end {
             self.previous_pid = Some(end.pid);
@@ -91,6 +111,10 @@ impl TraceUnit {
             Some((Register::TraceCtrl, data)) => {
                 self.control = data & trace_ctrl::WRITABLE;
                 // §13.3: the first block end after a TRACE_CTRL write has no previous one.
+                self.previous_pid = None;
+            }
+            // §15.1: a PROFILE_CTRL write that changes SUMMARIZE counts like one.
+            Some((Register::ProfileCtrl, data)) if data & profile_ctrl::SUMMARIZE != summarize => {
                 self.previous_pid = None;
             }
             Some((Register::TracePid, data)) => self.traced_pid = data & 0xFFFF_FFFF,
@@ -103,13 +127,18 @@ impl TraceUnit {
         }
     }
 
-    /// The stream during this cycle.
+    /// The trace ports during this cycle.
     pub(super) fn presented(&self) -> StreamWord {
-        self.queue.presented()
+        self.output.presented()
     }
 
     /// Records made and not yet sent.
     pub(super) fn occupancy(&self) -> usize {
-        self.queue.occupancy()
+        self.output.occupancy()
+    }
+
+    /// The profile table, if there is one.
+    pub(super) fn profile(&self) -> Option<&ProfileTable> {
+        self.output.table()
     }
 }

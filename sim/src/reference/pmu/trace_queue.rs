@@ -16,15 +16,15 @@ pub(super) struct TraceQueue {
     word: usize,
 }
 
-/// What the stream shows during one cycle.
+/// What a stream (the queue's, or the trace ports) shows during one cycle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct StreamWord {
-    /// trace_valid.
-    pub(super) valid: bool,
-    /// trace_data (0 while not valid).
-    pub(super) data: u64,
-    /// trace_last (0 while not valid).
-    pub(super) last: bool,
+pub struct StreamWord {
+    /// valid.
+    pub valid: bool,
+    /// data (0 while not valid).
+    pub data: u64,
+    /// last: the word is its record's last (0 while not valid).
+    pub last: bool,
 }
 
 impl TraceQueue {

@@ -1,6 +1,6 @@
 //! Tests of the PMU reference model: the specification's worked examples (§10), §4's
-//! counting rules, the §6 privilege table, §7's same-edge precedence and tracing (docs/pmu.md
-//! part D), all with exact values. Shared here: the §2.4 table and a bench that holds
+//! counting rules, the §6 privilege table, §7's same-edge precedence, tracing (docs/pmu.md
+//! part D) and the profile table (docs/pmu.md §15), all with exact values. Shared here: the §2.4 table and a bench that holds
 //! the event-side inputs, drives the register port one cycle at a time and collects the
 //! trace words that move.
 mod conditions;
@@ -9,6 +9,7 @@ mod fixtures;
 mod input_layout;
 mod precedence;
 mod privilege;
+mod profile;
 mod random;
 mod register_fields;
 mod scope;

@@ -8,7 +8,7 @@ use crate::ports::pmu::{PmuInputs, PmuOutputs};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn random_inputs(rng: &mut ChaCha8Rng, counters: usize) -> PmuInputs {
+pub(super) fn random_inputs(rng: &mut ChaCha8Rng, counters: usize) -> PmuInputs {
     // Mostly ring-0 writes to counting registers, so that counting really happens.
     let addresses =
         [0x00, 0x10, 0x20, 0x21, 0x28, 0x29, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x38, 0x39, 0x3E, 0x3F, 0x40, 0x41, 0x42];

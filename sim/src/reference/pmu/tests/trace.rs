@@ -15,24 +15,24 @@ const EN: u64 = trace_ctrl::TRACE_EN;
 const PID_FILTER: u64 = trace_ctrl::PID_FILTER;
 
 /// TRACE_CTRL.THREAD = `thread`.
-fn traced(thread: u64) -> u64 {
+pub(super) fn traced(thread: u64) -> u64 {
     thread << 4
 }
 
 /// Word 0 of a record.
-fn head(new_process: bool, thread: u64, address: u64) -> u64 {
+pub(super) fn head(new_process: bool, thread: u64, address: u64) -> u64 {
     (new_process as u64) << 63 | thread << 61 | address
 }
 
 /// A PMU of `config` whose counters 0 and 1 count in every thread; trace_ready = 1.
-fn counting_bench(config: PmuConfig) -> Bench {
+pub(super) fn counting_bench(config: PmuConfig) -> Bench {
     let mut bench = Bench::new(config);
     start_counting(&mut bench);
     bench
 }
 
 /// Program counters 0 and 1 of every thread, hold their events and trace_ready = 1.
-fn start_counting(bench: &mut Bench) {
+pub(super) fn start_counting(bench: &mut Bench) {
     let config = bench.pmu.config().clone();
     let every_mode = evtsel::USR | evtsel::OS | evtsel::EN;
     let clock = event_index(&config, "CPU_CLK_UNHALTED");
@@ -59,7 +59,7 @@ fn deep_bench(threads: usize, counters: usize, depth: usize) -> Bench {
 
 /// Present `pid` and a block end of `thread` at `address` in the cycle `step` runs (it
 /// acts at the next edge); pid stays held afterwards, bb_end does not.
-fn with_block_end<R>(
+pub(super) fn with_block_end<R>(
     bench: &mut Bench,
     thread: usize,
     address: u64,
@@ -75,13 +75,13 @@ fn with_block_end<R>(
 }
 
 /// One idle cycle presenting a block end of `thread`.
-fn present(bench: &mut Bench, thread: usize, address: u64, pid: u32) -> PmuOutputs {
+pub(super) fn present(bench: &mut Bench, thread: usize, address: u64, pid: u32) -> PmuOutputs {
     with_block_end(bench, thread, address, pid, Bench::tick)
 }
 
 /// The stream word of `outputs` as (data, last), None while not valid (data and last
 /// are then 0).
-fn word(outputs: PmuOutputs) -> Option<(u64, bool)> {
+pub(super) fn word(outputs: PmuOutputs) -> Option<(u64, bool)> {
     if outputs.trace_valid {
         Some((outputs.trace_data, outputs.trace_last))
     } else {
@@ -91,7 +91,7 @@ fn word(outputs: PmuOutputs) -> Option<(u64, bool)> {
 }
 
 /// Idle cycles until the queue is empty (at most `cycles`).
-fn drain(bench: &mut Bench, cycles: usize) {
+pub(super) fn drain(bench: &mut Bench, cycles: usize) {
     for _ in 0..cycles {
         if bench.pmu.trace_occupancy() == 0 {
             return;
