@@ -13,6 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"
+# The PMU's area model (docs/report.md §8.5): its synthesized LUTs in these terms.
+PMU_MODEL="T*K*CW + T*K + T + K + [D=2]*K*CW + 1"
 scripts/install-tools.sh
 scripts/install-python.sh
 cargo build --release -q
@@ -61,7 +63,7 @@ if [ "$sweep" = "--sweep" ]; then
     for ext in json csv md svg; do
         cp "target/pmugen/sweep-pmu/results.$ext" "generated/pmu_sweep.$ext"
     done
-    for ext in json md; do
+    for ext in json md svg; do
         cp "target/pmugen/sweep-pmu/model.$ext" "generated/pmu_sweep_model.$ext"
     done
     $pmugen report monitor --compare --out target/pmugen/compare

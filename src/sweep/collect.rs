@@ -66,7 +66,8 @@ pub fn collect(layout: &Layout, sweep: &Sweep, model: Option<&model::Model>) -> 
         let fit = model::fit_families(model, &records)?;
         write_atomically(&dir.join("model.md"), &model::markdown(model, &fit))?;
         write_atomically(&dir.join("model.json"), &(serde_json::to_string_pretty(&fit)? + "\n"))?;
-        written.extend(["model.md", "model.json"]);
+        write_atomically(&dir.join("model.svg"), &plot::model_svg(&fit))?;
+        written.extend(["model.md", "model.json", "model.svg"]);
         for family in &fit {
             eprintln!(
                 "sweep: {} model of {}: max relative error {:.1} %, mean {:.1} % over {} configurations",

@@ -143,6 +143,8 @@ pub struct FamilyFit {
     pub mean_relative_error: f64,
     /// The job where the error is largest.
     pub worst: String,
+    /// Each configuration fitted: its job, the measured LUTs and the model's.
+    pub fitted: Vec<(String, f64, f64)>,
 }
 
 /// Fit `model` to the LUTs of each family of `records` that succeeded.
@@ -183,11 +185,9 @@ pub fn fit_families(model: &Model, records: &[Record]) -> Result<Vec<FamilyFit>>
                 family.title()
             );
         };
-        let errors: Vec<f64> = rows
-            .iter()
-            .zip(&measured)
-            .map(|(row, y)| (row.iter().zip(&coefficients).map(|(x, c)| x * c).sum::<f64>() - y).abs() / y)
-            .collect();
+        let modelled: Vec<f64> =
+            rows.iter().map(|row| row.iter().zip(&coefficients).map(|(x, c)| x * c).sum::<f64>()).collect();
+        let errors: Vec<f64> = modelled.iter().zip(&measured).map(|(m, y)| (m - y).abs() / y).collect();
         let (worst, max) =
             errors.iter().enumerate().fold((0, 0.0), |best, (i, &e)| if e > best.1 { (i, e) } else { best });
         fits.push(FamilyFit {
@@ -198,6 +198,11 @@ pub fn fit_families(model: &Model, records: &[Record]) -> Result<Vec<FamilyFit>>
             max_relative_error: max,
             mean_relative_error: errors.iter().sum::<f64>() / errors.len() as f64,
             worst: here[worst].name.clone(),
+            fitted: here
+                .iter()
+                .zip(measured.iter().zip(&modelled))
+                .map(|(r, (&y, &m))| (r.name.clone(), y, m))
+                .collect(),
         });
     }
     Ok(fits)

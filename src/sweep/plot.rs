@@ -5,6 +5,7 @@
 //! than a factor of 16 (the trace depth D) gets a log2 axis.
 use std::fmt::Write;
 
+use super::model::FamilyFit;
 use super::record::{Record, Status};
 use super::svg::{legend, ticks, Panel, FAMILY_COLORS};
 use super::Sweep;
@@ -144,6 +145,49 @@ pub fn svg(sweep: &Sweep, records: &[Record]) -> String {
         families(&ok).iter().zip(FAMILY_COLORS).map(|(f, (color, _))| (f.title().to_string(), color, false)).collect();
     let entries: Vec<(&str, &str, bool)> = entries.iter().map(|(l, c, d)| (l.as_str(), *c, *d)).collect();
     s.push_str(&legend(70.0, legend_top, &entries));
+    s.push_str("</svg>\n");
+    s
+}
+
+/// `model.svg`: each family's measured LUTs against the model's, a dot per
+/// configuration, with the line where they are equal and the lines 10 % above and
+/// below it.
+pub fn model_svg(fits: &[FamilyFit]) -> String {
+    let most = fits.iter().flat_map(|f| &f.fitted).map(|&(_, y, m)| y.max(m)).fold(1.0, f64::max) * 1.05;
+    let frame = Panel { left: 70.0, top: 50.0, width: 400.0, height: 400.0, x_max: most, y_max: most };
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"520\" height=\"560\" font-family=\"sans-serif\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"260\" y=\"20\" font-size=\"14\" text-anchor=\"middle\">Measured LUTs against the area \
+         model's, a dot per configuration</text>\n"
+    );
+    let ticks_here = ticks(most);
+    let x_ticks: Vec<(f64, String)> = ticks_here.iter().map(|&t| (t, t.to_string())).collect();
+    s.push_str(&frame.axes("measured LUTs", "model LUTs", &x_ticks, &ticks_here));
+    s.push_str(&frame.polyline(&[(0.0, 0.0), (most, most)], "#333", false));
+    s.push_str(&frame.polyline(&[(0.0, 0.0), (most / 1.1, most)], "#999", true));
+    s.push_str(&frame.polyline(&[(0.0, 0.0), (most, most * 0.9)], "#999", true));
+    let mut entries: Vec<(String, &str, bool)> = Vec::new();
+    for (fit, (color, _)) in fits.iter().zip(FAMILY_COLORS) {
+        for &(_, measured, modelled) in &fit.fitted {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{color}\" fill-opacity=\"0.6\"/>",
+                frame.x(modelled),
+                frame.y(measured)
+            );
+        }
+        let label = format!(
+            "{}: max {:.1} %, mean {:.1} %",
+            fit.family.title(),
+            fit.max_relative_error * 100.0,
+            fit.mean_relative_error * 100.0
+        );
+        entries.push((label, color, false));
+    }
+    entries.push(("equal; dashed: ±10 %".to_string(), "#333", false));
+    let entries: Vec<(&str, &str, bool)> = entries.iter().map(|(l, c, d)| (l.as_str(), *c, *d)).collect();
+    s.push_str(&legend(70.0, 500.0, &entries));
     s.push_str("</svg>\n");
     s
 }
