@@ -155,11 +155,11 @@ pub fn svg(sweep: &Sweep, records: &[Record]) -> String {
 pub fn model_svg(fits: &[FamilyFit]) -> String {
     let most = fits.iter().flat_map(|f| &f.fitted).map(|&(_, y, m)| y.max(m)).fold(1.0, f64::max) * 1.05;
     let frame = Panel { left: 70.0, top: 50.0, width: 400.0, height: 400.0, x_max: most, y_max: most };
-    let mut s = format!(
+    let mut s = String::from(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"520\" height=\"560\" font-family=\"sans-serif\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
          <text x=\"260\" y=\"20\" font-size=\"14\" text-anchor=\"middle\">Measured LUTs against the area \
-         model's, a dot per configuration</text>\n"
+         model's, a dot per configuration</text>\n",
     );
     let ticks_here = ticks(most);
     let x_ticks: Vec<(f64, String)> = ticks_here.iter().map(|&t| (t, t.to_string())).collect();
