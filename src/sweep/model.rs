@@ -102,6 +102,18 @@ impl Model {
         Ok(Model { terms, texts })
     }
 
+    /// Refuse a model that names a parameter not in `parameters` (checked before a
+    /// sweep runs, not after).
+    pub fn check(&self, parameters: &[String]) -> Result<()> {
+        for factor in self.terms.iter().flatten() {
+            let (Factor::Parameter(name) | Factor::Log2(name) | Factor::Test(name, _, _)) = factor;
+            if !parameters.contains(name) {
+                bail!("--model: {name} is not a parameter of this sweep (its parameters: {})", parameters.join(", "));
+            }
+        }
+        Ok(())
+    }
+
     /// Each term as written.
     pub fn term_texts(&self) -> Vec<String> {
         self.texts.clone()

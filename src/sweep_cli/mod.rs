@@ -47,8 +47,37 @@ pub fn run(matches: &ArgMatches) -> Result<()> {
     sweep(design, matches)
 }
 
-/// Run `pmugen sweep <design>`.
+/// Run `pmugen sweep <design>`: everything is checked before the job list is
+/// written.
 fn sweep(design: &str, matches: &ArgMatches) -> Result<()> {
+    let axes = axes(design, matches)?;
+    let model = matches.get_one::<String>("model").map(|terms| model::Model::parse(terms)).transpose()?;
+    if let Some(model) = &model {
+        let mut names: Vec<String> = axes.parameters.iter().map(|p| p.name.clone()).collect();
+        names.extend(axes.switches.iter().map(|s| s.trim_start_matches('-').to_string()));
+        model.check(&names)?;
+    }
+    let runner = if matches.get_flag("slurm") {
+        pmugen::sweep::slurm::check()?;
+        Runner::Slurm(matches.get_many::<String>("sbatch").map(|v| v.cloned().collect()).unwrap_or_default())
+    } else {
+        Runner::Local(plan::check_workers(matches.get_one::<usize>("jobs").copied().unwrap_or_else(local::cores))?)
+    };
+    let layout = Layout::new(matches.get_one::<PathBuf>("out").expect("required"))?;
+    let exe = plan::executable()?;
+    let sweep = plan::plan(&axes, &layout, &exe, &Reports)?;
+    let run = Run {
+        runner,
+        timeout: matches.get_one::<Duration>("timeout").copied(),
+        dry_run: matches.get_flag("dry-run"),
+        model,
+    };
+    runner::run(&layout, &sweep, &run, &exe).map(drop)
+}
+
+/// What `pmugen sweep <design>` runs over: the design's flags with their values, each
+/// checked by the report's parser, the switches, the families or devices and the seeds.
+fn axes(design: &str, matches: &ArgMatches) -> Result<Axes> {
     let report = report_command(design);
     let mut axes = Axes {
         design: design.to_string(),
@@ -99,24 +128,7 @@ fn sweep(design: &str, matches: &ArgMatches) -> Result<()> {
     } else if !synthesis_only {
         axes.seeds = vec![Some(1)];
     }
-    let slurm = matches.get_flag("slurm");
-    let runner = if slurm {
-        pmugen::sweep::slurm::check()?;
-        Runner::Slurm(matches.get_many::<String>("sbatch").map(|v| v.cloned().collect()).unwrap_or_default())
-    } else {
-        Runner::Local(plan::check_workers(matches.get_one::<usize>("jobs").copied().unwrap_or_else(local::cores))?)
-    };
-    let layout = Layout::new(matches.get_one::<PathBuf>("out").expect("required"))?;
-    let exe = plan::executable()?;
-    let sweep = plan::plan(&axes, &layout, &exe, &Reports)?;
-    let model = matches.get_one::<String>("model").map(|terms| model::Model::parse(terms)).transpose()?;
-    let run = Run {
-        runner,
-        timeout: matches.get_one::<Duration>("timeout").copied(),
-        dry_run: matches.get_flag("dry-run"),
-        model,
-    };
-    runner::run(&layout, &sweep, &run, &exe).map(drop)
+    Ok(axes)
 }
 
 /// The families and devices of `--family` and `--device`.

@@ -37,6 +37,7 @@ fn empty_ranges_bad_values_and_unknown_families_are_refused_naming_them() {
         None,
         "--device lfe5u-25f belongs to the ECP5 family",
     );
+    refused(&["sweep", "pmu", "--model", "T*X + 1"], None, "--model: X is not a parameter of this sweep");
     refused(
         &["sweep", "pmu", "--no-fmax", "--synth-only"],
         None,
