@@ -3,8 +3,9 @@
 # at N = 8..=15, W = 3, iCE40 synthesis only: 8 jobs of 10-20 s) run with --jobs 1,
 # with --jobs 2, and as a Slurm job array on a single-node cluster of this machine
 # (scripts/slurm-cluster.sh), each into a fresh directory, ROUNDS times in turn; the
-# median wall time of each runner, the cluster's start-up, the load average before and
-# after, and a check that every run merged the same results but for the times. Prints a
+# median wall time of each runner, how many jobs it kept running at once (the jobs' own
+# times over its wall time), the cluster's start-up, the load average before and after,
+# and a check that every run merged the same results but for the times. Prints a
 # Markdown table. About 3 minutes per round on two idle cores.
 #
 #   scripts/sweep-bench.sh [ROUNDS [EVENTS]]    # default 3 rounds, --events 8..=15
@@ -60,17 +61,23 @@ assert all(r["status"] == "ok" for r in first), "every job succeeded"
 for runner in ("jobs1", "jobs2", "slurm"):
     for n in range(1, int(rounds) + 1):
         assert merged(f"{runner}-{n}") == first, f"{runner}-{n} merged other results"
-times = {}
+times, busy = {}, {}
 for line in open(f"{out}/times.txt"):
     runner, seconds = line.split()
     times.setdefault(runner, []).append(float(seconds))
+    # Jobs running at once, on average: the jobs' own times over the run's wall time.
+    name = f"{runner}-{len(times[runner])}"
+    jobs_time = sum(r["seconds"] for r in json.load(open(f"{out}/{name}/results.json")))
+    busy.setdefault(runner, []).append(jobs_time / float(seconds))
 median = {runner: statistics.median(t) for runner, t in times.items()}
 print(f"Same job list ({len(first)} jobs: pmugen {command}), {cores} cores, {rounds} rounds, load average "
       f"{before} before and {after} after; every run merged the same results but for the times\n")
-print("| runner | median wall time | each round | speed-up over --jobs 1 |\n|---|---:|---|---:|")
+print("| runner | median wall time | each round | speed-up over --jobs 1 | jobs running at once |\n"
+      "|---|---:|---|---:|---:|")
 names = {"jobs1": "--jobs 1", "jobs2": "--jobs 2", "slurm": f"--slurm (single-node cluster, {cores} CPUs)"}
 for runner in ("jobs1", "jobs2", "slurm"):
     each = ", ".join(f"{t:.1f}" for t in times[runner])
-    print(f"| {names[runner]} | {median[runner]:.1f} s | {each} | {median['jobs1'] / median[runner]:.2f}x |")
-print(f"| cluster start-up (scripts/slurm-cluster.sh start) | {float(startup):.1f} s | | |")
+    speedup = median["jobs1"] / median[runner]
+    print(f"| {names[runner]} | {median[runner]:.1f} s | {each} | {speedup:.2f}x | {statistics.median(busy[runner]):.2f} |")
+print(f"| cluster start-up (scripts/slurm-cluster.sh start) | {float(startup):.1f} s | | | |")
 PY

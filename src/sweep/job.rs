@@ -1,5 +1,5 @@
 //! Run one job of a sweep (docs/report.md §8.2): its `pmugen report` command in a
-//! process group of its own, everything it prints into `DIR/logs/<job>.log`, stopped
+//! session and process group of its own, everything it prints into `DIR/logs/<job>.log`, stopped
 //! with its tools at the sweep's `--timeout`; then its result file, written atomically.
 //! The local runner and each Slurm array task both come here.
 use anyhow::{Context, Result};
@@ -96,13 +96,17 @@ enum Ended {
 
 /// Run `job`'s command, its output into `log`, in a process group of its own.
 fn execute(job: &Job, log: &std::fs::File, timeout: Option<Duration>) -> Result<Ended> {
-    let mut child = Command::new(&job.command[0])
-        .args(&job.command[1..])
-        .stdin(Stdio::null())
-        .stdout(log.try_clone()?)
-        .stderr(log.try_clone()?)
-        .process_group(0)
-        .spawn()?;
+    let mut command = Command::new(&job.command[0]);
+    command.args(&job.command[1..]).stdin(Stdio::null()).stdout(log.try_clone()?).stderr(log.try_clone()?);
+    // A session of its own, as a Slurm task has: its process group is the one the
+    // timeout and the signal handler stop, and where the kernel groups processes by
+    // session (autogroup), the CPU is shared among the jobs, not among sessions, so N
+    // jobs on a machine others use get N shares, not one.
+    // SAFETY: setsid(2) is async-signal-safe, as code between fork and exec must be.
+    unsafe {
+        command.pre_exec(|| if libc::setsid() < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) });
+    }
+    let mut child = command.spawn()?;
     let group = child.id() as i32;
     let slot = RUNNING.iter().find(|slot| slot.compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst).is_ok());
     let started = Instant::now();

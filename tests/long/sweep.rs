@@ -163,3 +163,22 @@ fn the_monitor_n_view_draws_each_family_against_its_formula_curves() {
     let plot = std::fs::read_to_string(out.join("results.svg")).unwrap();
     assert_eq!(plot.matches("<circle").count(), 12, "a dot per job in the LUT and the Fmax panel of N:\n{plot}");
 }
+
+#[test]
+fn a_job_stopped_at_its_timeout_is_reported_with_its_log() {
+    let out = scratch("sweep-timeout");
+    let out_text = out.to_string_lossy().into_owned();
+    // The monitor's iCE40 synthesis takes seconds: one second stops it.
+    let (ok, text) =
+        pmugen(&["sweep", "monitor", "--events", "5", "--synth-only", "--timeout", "1s", "--out", &out_text]);
+    assert!(!ok && text.contains("1 timed out") && text.contains("stopped after the --timeout"), "{text}");
+    let record = &results(&out)[0];
+    assert_eq!(record["status"], "timed_out");
+    let log = std::fs::read_to_string(out.join(record["log"].as_str().unwrap())).unwrap();
+    assert!(log.starts_with("$ ") && log.contains("report monitor --events 5"), "the log holds the command:\n{log}");
+    let (_, again) = pmugen(&["sweep", "monitor", "--events", "5", "--synth-only", "--dry-run", "--out", &out_text]);
+    assert!(
+        again.contains("0 have a result of the same inputs") && again.contains("1 to run"),
+        "it runs again:\n{again}"
+    );
+}
