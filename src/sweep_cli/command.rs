@@ -24,7 +24,7 @@ const EXAMPLES: &str = "Example:\n  \
     pmugen sweep monitor --events 2..=8 --family ice40,ecp5 --synth-only --out target/sweep-monitor\n  \
     pmugen sweep pmu --threads 1,2,4 --counters 1..=4 --no-fmax --jobs 2 --out target/sweep-pmu\n  \
     pmugen sweep pmu --threads 1,2,4 --family ecp5 --seeds 1..=3 --out /scratch/sweep --slurm -- \\\n      \
-    --partition=short --time=02:00:00 --mem=4G\n  \
+    --partition=short --time=02:00:00 --mem=1G\n  \
     pmugen sweep --collect /scratch/sweep";
 
 /// The `report <design>` command.
@@ -144,7 +144,7 @@ pub fn design_command(design: &'static str) -> Command {
         .arg(switch(
             "slurm",
             "Submit the jobs as one Slurm job array with sbatch and wait for it; arguments after -- \
-                              go to sbatch (e.g. -- --partition=short --time=02:00:00 --mem=4G).",
+                              go to sbatch (e.g. -- --partition=short --time=02:00:00 --mem=1G).",
         ))
         .arg(
             Arg::new("sbatch")
