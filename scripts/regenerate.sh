@@ -3,15 +3,19 @@
 # configuration, bare and behind each bus (docs/bus.md; the PMU also behind its
 # 32-bit slaves, docs/bus.md §8): the Verilog, the C headers and drivers, register
 # descriptions and tables, the FuseSoC cores, and the resource report (Markdown and
-# JSON) on every FPGA family (docs/report.md; the PMU's with every block synthesized alone). With --sweep, also the monitor's area
-# sweep at W=3 on the iCE40-HX8K and, to N = 24, on the ECP5 LFE5U-25F (tables, JSON,
-# SVG plots)
-# and its build options compared at N=8/16/32 with the hand-written RTL figures
-# (docs/monitor.md §7.3); about 1.5 hours on 2 cores, most of it the N = 28 and
-# N = 32 placements (each nextpnr-ice40 run stops at the report's 30-minute limit).
+# JSON) on every FPGA family (docs/report.md; the PMU's with every block synthesized
+# alone). With --sweep, also the monitor's area
+# sweep at W=3 on the iCE40-HX8K and, to N = 24, on the ECP5 LFE5U-25F (tables, the
+# merged results as JSON, SVG plots) and its build options compared at N=8/16/32 with
+# the hand-written RTL figures (docs/monitor.md §7.3), about 1.5 hours on 2 cores, most
+# of it the N = 28 and N = 32 placements (each nextpnr-ice40 run stops at the report's
+# 30-minute limit); and the PMU's synthesis-only sweep over its configuration space on
+# iCE40 and ECP5 with its area model (docs/report.md §8.5), about 1.5 hours of one core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"
+# The PMU's area model (docs/report.md §8.5): its synthesized LUTs in these terms.
+PMU_MODEL="T*K*CW + T*K + T + K + [D=2]*K*CW + 1"
 scripts/install-tools.sh
 scripts/install-python.sh
 cargo build --release -q
@@ -43,14 +47,25 @@ target/venv/bin/python scripts/render_timing.py   # docs/timing/*.json -> genera
 
 if [ "$sweep" = "--sweep" ]; then
     $pmugen report monitor --sweep --order-width 3 --family ice40 --out target/pmugen/sweep_w3
-    for ext in md json svg; do
+    for ext in md svg; do
         cp "target/pmugen/sweep_w3/sweep.$ext" "generated/sweep_w3.$ext"
     done
+    cp target/pmugen/sweep_w3/results.json generated/sweep_w3.json
     # ECP5 to N = 24: N = 28 and 32 route slowly on it (more than 10 minutes each here).
     $pmugen report monitor --sweep --order-width 3 --family ecp5 --sweep-events 2,4,6,8,10,12,16,20,24 \
         --out target/pmugen/sweep_w3_ecp5
-    for ext in md json svg; do
+    for ext in md svg; do
         cp "target/pmugen/sweep_w3_ecp5/sweep.$ext" "generated/sweep_w3_ecp5.$ext"
+    done
+    cp target/pmugen/sweep_w3_ecp5/results.json generated/sweep_w3_ecp5.json
+    # The PMU's corners and each parameter's effect, synthesis only, one core.
+    $pmugen sweep pmu --threads 1,2,4 --counters 1,2,4 --counter-width 16,40,64 --trace-depth 2,256,1024 \
+        --family ice40,ecp5 --synth-only --jobs 1 --model "$PMU_MODEL" --out target/pmugen/sweep-pmu
+    for ext in json csv md svg; do
+        cp "target/pmugen/sweep-pmu/results.$ext" "generated/pmu_sweep.$ext"
+    done
+    for ext in json md svg; do
+        cp "target/pmugen/sweep-pmu/model.$ext" "generated/pmu_sweep_model.$ext"
     done
     $pmugen report monitor --compare --out target/pmugen/compare
     for ext in md json; do

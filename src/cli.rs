@@ -254,6 +254,15 @@ pub struct FpgaArgs {
     /// default) or debian (Debian's packages), to set figures side by side.
     #[arg(long, value_enum, value_name = "TOOLS", default_value = "current")]
     pub toolchain: Toolchain,
+    /// Synthesize for each family but place nothing (seconds to a minute): the LUTs,
+    /// flip-flops, carries, block RAMs and DSPs of the whole design, without packed
+    /// logic, fit, Fmax or the parts alone.
+    #[arg(long, conflicts_with = "budget_only")]
+    pub synth_only: bool,
+    /// Place with this placement seed only (default: the design's own seeds: 1, 2 and 3
+    /// for the monitor, the best of them given; 1 for the PMU).
+    #[arg(long, value_name = "S", value_parser = parse_seed, conflicts_with = "synth_only")]
+    pub seed: Option<u64>,
 }
 
 /// `--device`: one of the devices reports place on (any case).
@@ -292,7 +301,8 @@ impl FpgaArgs {
         Ok(report::Options {
             place,
             fmax,
-            seeds: None,
+            synthesis_only: self.synth_only,
+            seeds: self.seed.map(|seed| vec![seed]),
             toolchain: self.toolchain,
             families,
             devices: (!self.device.is_empty()).then(|| self.device.iter().map(|d| d.short).collect()),

@@ -14,6 +14,7 @@ pub mod report;
 pub mod simulate;
 pub mod soc;
 pub mod staging;
+pub mod sweep;
 pub mod toolchain;
 pub mod trace;
 pub mod vcd;

@@ -1,9 +1,11 @@
 //! pmugen: generate, simulate and report synthesizable performance-monitoring hardware.
 mod cli;
+mod report_cli;
 mod rvfi_flags;
+mod sweep_cli;
 
 use anyhow::{bail, Context, Result};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 
@@ -70,7 +72,7 @@ enum Command {
     )]
     Report {
         #[command(subcommand)]
-        design: ReportDesign,
+        design: report_cli::ReportDesign,
     },
     /// Benchmark native vs Verilator simulation speed over a few sizes.
     #[command(after_help = "Example:\n  pmugen bench monitor --cycles 200000\n  pmugen bench pmu --cycles 200000")]
@@ -295,74 +297,6 @@ enum ProveDesign {
 }
 
 #[derive(Subcommand)]
-enum ReportDesign {
-    /// The event-order monitor.
-    #[command(after_help = "Example:\n  pmugen report monitor --events 16 --order-width 4 --matcher compact\n  \
-                            pmugen report monitor --family ecp5 --sweep --order-width 3")]
-    Monitor {
-        #[command(flatten)]
-        monitor: MonitorArgs,
-        /// Output directory for the Verilog, netlists, report.md and report.json (default target/pmugen/<top>).
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-        /// Sweep N (ignores --events): a report per N, plus sweep.md/json/svg in DIR
-        /// (default target/pmugen/sweep_w{W}). An N whose report in DIR is of the same
-        /// Verilog, pmugen and tool versions, and met its budget, is not run again.
-        #[arg(long)]
-        sweep: bool,
-        /// The N values of the sweep, comma separated (default 2,4,6,8,10,12,16,20,24,28,32).
-        #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = cli::parse_sweep_events, requires = "sweep")]
-        sweep_events: Vec<usize>,
-        /// Report N=8/W=3, N=16/W=4 and N=32/W=5 with every combination of --matcher and
-        /// --no-serial (ignores those flags), and write compare.md/json in DIR next to the
-        /// hand-written RTL figures (default target/pmugen/compare). A configuration whose
-        /// report in DIR is of the same Verilog, pmugen and tool versions, and met its budget,
-        /// is not run again.
-        #[arg(long, conflicts_with = "sweep")]
-        compare: bool,
-        /// Only count the flip-flops and check the budget (seconds): no FPGA synthesis or placement.
-        #[arg(long, conflicts_with_all = ["sweep", "compare"])]
-        budget_only: bool,
-        /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
-        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus, conflicts_with_all = ["sweep", "compare"])]
-        bus: Bus,
-        #[command(flatten)]
-        fpga: cli::FpgaArgs,
-    },
-    /// The Knights Corner-style core PMU.
-    #[command(after_help = "Example:\n  pmugen report pmu --device lfe5u-85f\n  \
-                            pmugen report pmu --threads 2 --counters 2 --family all --no-fmax")]
-    Pmu {
-        #[command(flatten)]
-        pmu: PmuArgs,
-        /// Output directory for the Verilog, netlists, report.md and report.json (default target/pmugen/<top>).
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-        /// Only count the flip-flops and check the budget (seconds): no FPGA synthesis or placement.
-        #[arg(long)]
-        budget_only: bool,
-        /// Count logic cells and check the fit, but skip the pin-harness placement that
-        /// measures Fmax (minutes for large configurations). Not on Gowin, where that
-        /// placement is the only count of the core's LUT4s.
-        #[arg(long, conflicts_with = "budget_only")]
-        no_fmax: bool,
-        /// Also synthesize every block of the PMU alone (one counter, one event sampler,
-        /// the register port, ...) on each family: where the area goes, block by block
-        /// (docs/pmu.md §8). A minute or two more per family.
-        #[arg(long, conflicts_with = "budget_only")]
-        blocks: bool,
-        /// Report the design behind a bus slave (docs/bus.md): none, axi4lite or wishbone.
-        #[arg(long, value_name = "BUS", default_value = "none", value_parser = cli::parse_bus)]
-        bus: Bus,
-        /// The slave's data width with --bus: 64 (default) or 32 (docs/bus.md §8).
-        #[arg(long, value_name = "BITS", value_parser = cli::parse_bus_width)]
-        bus_width: Option<usize>,
-        #[command(flatten)]
-        fpga: cli::FpgaArgs,
-    },
-}
-
-#[derive(Subcommand)]
 enum BenchDesign {
     /// The event-order monitor at (N, W) = (4, 3), (8, 3), (16, 4), (32, 5).
     Monitor {
@@ -496,26 +430,6 @@ fn flow<I: Clone + Debug, O: Signals + Clone>(
     report()
 }
 
-/// The report of `subject` (whose design is `design`), bare or behind `bus`, into
-/// `out` (default target/pmugen/<top>).
-fn report_on_bus<I, O>(
-    subject: &dyn report::Subject,
-    design: &dyn Design<I, O>,
-    bus: Bus,
-    out: Option<PathBuf>,
-    options: &report::Options,
-) -> Result<()> {
-    let report = |subject: &dyn report::Subject| {
-        report::run_with(subject, &out.unwrap_or_else(|| default_dir(&subject.top_name())), options).map(|_| ())
-    };
-    if bus == Bus::Bare {
-        return report(subject);
-    }
-    let files = design::bus::artifacts(design, bus).map_err(anyhow::Error::msg)?;
-    let model = design::bus::model(design, bus).map_err(anyhow::Error::msg)?;
-    report(&report::wrapped::OnBus { inner: subject, bus, files, model })
-}
-
 fn main() -> Result<()> {
     // Piped into `head` and the like, stop quietly when the reader goes away, as other
     // command-line tools do, instead of panicking on a failed print.
@@ -523,7 +437,12 @@ fn main() -> Result<()> {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    // `sweep` is built from `report`'s own flags (src/sweep_cli.rs), so it joins here.
+    let matches = Cli::command().subcommand(sweep_cli::command()).get_matches();
+    if let Some(("sweep", matches)) = matches.subcommand() {
+        return sweep_cli::run(matches);
+    }
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     match cli.command {
         Command::Generate { design: DesignWithOut::Monitor { monitor, rvfi, out, bus, bus_width, litex } } => {
             let bus = cli::monitor_bus(bus, bus_width)?;
@@ -549,33 +468,7 @@ fn main() -> Result<()> {
             Some(options) => run_simulation(&pmu.rvfi_design(options)?, &run, EngineChoice::Native)?,
             None => run_simulation(&pmu.design()?, &run, EngineChoice::Native)?,
         },
-        Command::Report { design: ReportDesign::Monitor { monitor, out, sweep: true, sweep_events, fpga, .. } } => {
-            let events = if sweep_events.is_empty() { report::sweep::DEFAULT_EVENTS.to_vec() } else { sweep_events };
-            let out = out.unwrap_or_else(|| PathBuf::from(format!("target/pmugen/sweep_w{}", monitor.order_width)));
-            let options = fpga.options(true, true)?;
-            report::sweep::run(&events, monitor.order_width, monitor.params().options, &options, &out)?;
-        }
-        Command::Report { design: ReportDesign::Monitor { out, compare: true, fpga, .. } } => {
-            let out = out.unwrap_or_else(|| PathBuf::from("target/pmugen/compare"));
-            let options = fpga.options(true, true)?;
-            if options.families != [report::family::Family::Ice40] {
-                bail!("--compare sets pmugen beside the hand-written designs' iCE40 figures: it reports on the HX8K only (no --family or --device other than ice40/hx8k)");
-            }
-            report::compare::run(&options, &out)?;
-        }
-        Command::Report { design: ReportDesign::Monitor { monitor, out, budget_only, bus, fpga, .. } } => {
-            let params = monitor.params();
-            let options = fpga.options(!budget_only, true)?;
-            report_on_bus(&params, design::monitor(params).as_ref(), bus, out, &options)?;
-        }
-        Command::Report {
-            design: ReportDesign::Pmu { pmu, out, budget_only, no_fmax, blocks, bus, bus_width, fpga },
-        } => {
-            let bus = cli::pmu_bus(bus, bus_width)?;
-            let design = pmu.design()?;
-            let options = report::Options { blocks, ..fpga.options(!budget_only, !no_fmax)? };
-            report_on_bus(&design, &design, bus, out, &options)?;
-        }
+        Command::Report { design } => report_cli::run(design)?,
         Command::Prove { design: ProveDesign::Monitor { monitor, rvfi, prove } } => {
             let passed = match rvfi.design(&monitor)? {
                 Some(design) => pmugen::prove::command::run(&design, &prove)?,

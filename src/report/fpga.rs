@@ -106,7 +106,8 @@ pub struct Placement {
     pub logic_cells_available: u64,
     /// The design fits the device.
     pub fits: bool,
-    /// Maximum frequency of `clock` from nextpnr with placement seed 1, MHz.
+    /// Maximum frequency of `clock` from nextpnr with the first placement seed (1 unless
+    /// `--seed` chose another), MHz.
     pub fmax_mhz: Option<f64>,
     /// Fmax of each placement seed tried (seed 1 first), MHz.
     #[serde(default)]
@@ -261,16 +262,18 @@ pub fn estimate(synthesis: &Synthesis, device: &Device) -> Placement {
     }
 }
 
-/// Place the synthesized `<name>.json` in `dir` on `device` with seed 1, then with
-/// each further seed of `seeds` (two at a time) for Fmax only: placement is a
-/// randomised search, and one seed's Fmax varies by ±10 % on these designs.
+/// Place the synthesized `<name>.json` in `dir` on `device` with the first of `seeds`
+/// (1 when empty), then with each further seed (two at a time) for Fmax only:
+/// placement is a randomised search, and one seed's Fmax varies by ±10 % on these
+/// designs.
 pub fn place_seeds(toolchain: Toolchain, dir: &Path, name: &str, device: &Device, seeds: &[u64]) -> Result<Placement> {
-    let mut placement = place(toolchain, dir, name, device, 1)?;
-    placement.fmax_by_seed = vec![(1, placement.fmax_mhz)];
+    let first = seeds.first().copied().unwrap_or(1);
+    let mut placement = place(toolchain, dir, name, device, first)?;
+    placement.fmax_by_seed = vec![(first, placement.fmax_mhz)];
     if !placement.fits {
         return Ok(placement);
     }
-    let others: Vec<u64> = seeds.iter().copied().filter(|&s| s != 1).collect();
+    let others: Vec<u64> = seeds.iter().copied().filter(|&s| s != first).collect();
     for pair in others.chunks(2) {
         let results: Vec<Result<Placement>> = std::thread::scope(|scope| {
             let runs: Vec<_> =

@@ -36,13 +36,16 @@ impl Job<'_> {
         let synthesis = fpga::synthesize(toolchain, family, self.dir, self.verilog_file, top, family.key())?;
         let mut harness = None;
         let mut placements = Vec::new();
+        let mut parts = BTreeMap::new();
+        if self.options.synthesis_only {
+            return Ok(FamilyReport { synthesis, placements, parts, seconds: started.elapsed().as_secs_f64() });
+        }
         for device in self.options.devices(family) {
             placements.push(match family.nextpnr() {
                 None => fpga::estimate(&synthesis, &device),
                 Some(_) => self.place(&synthesis, &device, &mut harness)?,
             });
         }
-        let mut parts = BTreeMap::new();
         let blocks = if self.options.blocks { self.subject.blocks() } else { Vec::new() };
         for (label, module) in self.subject.parts().into_iter().chain(blocks) {
             eprintln!("report {top}: yosys {} synthesis of the {label} alone ...", family.title());
@@ -56,7 +59,7 @@ impl Job<'_> {
     /// once per family into `harness`) where its ports outnumber the pins.
     fn place(&self, synthesis: &Synthesis, device: &Device, harness: &mut Option<String>) -> Result<Placement> {
         let (family, top, options) = (synthesis.family, self.top, self.options);
-        let seeds = options.seeds.unwrap_or_else(|| self.subject.seeds());
+        let seeds = options.seeds.as_deref().unwrap_or_else(|| self.subject.seeds());
         // nextpnr-himbaechel-gowin places only constrained I/O: the Gowin core is placed
         // and timed in the pin harness, which gives its LUT4s (so --no-fmax does not
         // skip it).

@@ -15,7 +15,6 @@ pub mod monitor;
 pub mod netlist;
 pub mod pmu;
 pub mod render;
-pub mod sweep;
 pub mod wrapped;
 
 use anyhow::{bail, Result};
@@ -87,8 +86,9 @@ pub trait Subject {
     fn notes(&self, _top: &str, _counts: &CoarseCounts, _netlist: &serde_json::Value) -> Result<Vec<(String, usize)>> {
         Ok(Vec::new())
     }
-    /// The placement seeds whose Fmax the report gives: seed 1 always, and the best of
-    /// these (the monitor: 1..3; the PMU: 1, its placements take minutes).
+    /// The placement seeds whose Fmax the report gives unless `--seed` chooses one: the
+    /// first one's, and the best of them (the monitor: 1..3; the PMU: 1, its placements
+    /// take minutes).
     fn seeds(&self) -> &'static [u64] {
         &[1]
     }
@@ -162,15 +162,21 @@ impl Report {
 }
 
 /// The tools a report of `families` runs (yosys alone for a budget-only report).
-fn report_tools(families: &[Family], place: bool) -> Vec<Tool> {
+fn report_tools(options: &Options) -> Vec<Tool> {
     let mut tools = vec![Tool::Yosys];
-    tools.extend(families.iter().filter(|_| place).filter_map(|f| f.nextpnr()));
+    let placing = options.place && !options.synthesis_only;
+    tools.extend(options.families.iter().filter(|_| placing).filter_map(|f| f.nextpnr()));
     tools
 }
 
 /// The versions of the tools a report of `options` runs, with the toolchain's name.
-pub(crate) fn tool_versions(options: &Options, dir: &Path) -> BTreeMap<String, String> {
-    options.toolchain.versions(&report_tools(&options.families, options.place), dir)
+pub fn tool_versions(options: &Options, dir: &Path) -> BTreeMap<String, String> {
+    options.toolchain.versions(&report_tools(options), dir)
+}
+
+/// Check that every tool a report of `options` runs is there.
+pub fn require_tools(options: &Options) -> Result<()> {
+    options.toolchain.require(&report_tools(options))
 }
 
 /// What a report run does besides the budget count.
@@ -182,9 +188,14 @@ pub struct Options {
     /// Measure Fmax in the pin harness when the core has more ports than pins
     /// (without, such a core gets its logic cells and fit only).
     pub fmax: bool,
-    /// The placement seeds, or `None` for the design's own ([`Subject::seeds`]). The
-    /// test suite places seed 1 only: its checks do not read the best of several.
-    pub seeds: Option<&'static [u64]>,
+    /// Only the family's synthesis of the whole design (with `place`): no placement and
+    /// no parts alone, the LUTs, flip-flops, carries, block RAMs and DSPs in seconds to
+    /// a minute (`--synth-only`, what a sweep over many configurations measures).
+    pub synthesis_only: bool,
+    /// The placement seeds, the first one's Fmax given and the best of them, or `None`
+    /// for the design's own ([`Subject::seeds`]). The test suite places seed 1 only: its
+    /// checks do not read the best of several.
+    pub seeds: Option<Vec<u64>>,
     /// The tools.
     pub toolchain: Toolchain,
     /// The families, in report order.
@@ -202,6 +213,7 @@ impl Default for Options {
         Options {
             place: true,
             fmax: true,
+            synthesis_only: false,
             seeds: None,
             toolchain: Toolchain::Current,
             families: vec![Family::Ice40],
@@ -259,7 +271,7 @@ pub fn run_or_reuse(subject: &dyn Subject, out: &Path, options: &Options) -> Res
 pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<Report> {
     let published = out;
     let toolchain = options.toolchain;
-    toolchain.require(&report_tools(&options.families, options.place))?;
+    require_tools(options)?;
     let top = subject.top_name();
     let files = subject.files().map_err(anyhow::Error::msg)?;
     // Everything is written in a staging directory and moved into `out` at the end, so

@@ -65,17 +65,26 @@ fn family_markdown(md: &mut String, report: &FamilyReport) {
         report.placements.first().map_or(Vec::new(), |p| p.fmax_by_seed.iter().map(|(s, _)| s.to_string()).collect());
     // A best-of column only where more than one seed was placed (the PMU places one).
     let several = report.placements.iter().any(|p| p.fmax_by_seed.len() > 1);
-    let seed_text = if several { format!("seeds {}", seeds.join(", ")) } else { "seed 1".to_string() };
+    let seed_text = match (several, seeds.first()) {
+        (true, _) => format!("seeds {}", seeds.join(", ")),
+        (false, first) => format!("seed {}", first.map_or("1", String::as_str)),
+    };
     let place_text = match family.nextpnr() {
+        _ if report.placements.is_empty() => "not placed: synthesis only".to_string(),
         Some(tool) => format!("{} {seed_text}, {} MHz target", tool.name(), fpga::TARGET_MHZ),
         None => "no open place and route: a synthesis estimate".to_string(),
     };
     let synth = family.synth_pass();
     let _ = writeln!(md, "## {} (`{synth}`, {place_text})\n", family.title());
-    let _ = writeln!(md, "Synthesis and placement took {:.0} s.\n", report.seconds);
+    let steps = if report.placements.is_empty() { "Synthesis" } else { "Synthesis and placement" };
+    let _ = writeln!(md, "{steps} took {:.0} s.\n", report.seconds);
     let _ = writeln!(md, "| figure | value |\n|---|---:|");
     for (head, value) in heads.iter().zip(s.figures()) {
         let _ = writeln!(md, "| {head} | {value} |");
+    }
+    if report.placements.is_empty() {
+        let _ = writeln!(md, "\nNot placed (`--synth-only`): no packed logic, fit or Fmax.");
+        return;
     }
     let unit = family.logic_unit().1;
     let (fmax_head, best_head, best_rule) =
@@ -168,8 +177,9 @@ pub fn print_summary(report: &Report, path: &Path) {
             match p.fmax_mhz {
                 Some(f) => match p.best_fmax().filter(|_| p.fmax_by_seed.len() > 1) {
                     Some((seed, best)) => println!(
-                        "  {:<24} {cells} {unit}, Fmax {f:.1} MHz (seed 1), best {best:.1} MHz (seed {seed} of {})",
+                        "  {:<24} {cells} {unit}, Fmax {f:.1} MHz (seed {}), best {best:.1} MHz (seed {seed} of {})",
                         p.device,
+                        p.fmax_by_seed[0].0,
                         p.fmax_by_seed.len()
                     ),
                     None => println!("  {:<24} {cells} {unit}, Fmax {f:.1} MHz", p.device),

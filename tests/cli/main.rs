@@ -13,4 +13,5 @@ mod plan_cli;
 mod plan_files;
 mod profile;
 mod soc;
+mod sweep;
 mod trace_input;

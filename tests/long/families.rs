@@ -18,7 +18,7 @@ fn every_family(fmax: bool) -> report::Options {
     let devices = vec![HX8K.short, LFE5U_25F.short, GW1NR_9.short, XC7A35T.short];
     report::Options {
         fmax,
-        seeds: Some(&[1]),
+        seeds: Some(vec![1]),
         families: Family::ALL.to_vec(),
         devices: Some(devices),
         ..Default::default()
@@ -111,7 +111,7 @@ fn debian_and_current_tools_report_the_same_budget_with_their_versions() {
     let mut reports = Vec::new();
     for toolchain in [Toolchain::Current, Toolchain::Debian] {
         let options =
-            report::Options { toolchain, seeds: Some(&[1]), devices: Some(vec![HX8K.short]), ..Default::default() };
+            report::Options { toolchain, seeds: Some(vec![1]), devices: Some(vec![HX8K.short]), ..Default::default() };
         let out = base.join(toolchain.name());
         reports.push(report::run_with(&params, &out, &options).unwrap_or_else(|e| panic!("{e:#}")));
         let json: serde_json::Value =

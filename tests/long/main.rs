@@ -31,4 +31,5 @@ mod soc_adapter;
 mod soc_board;
 mod soc_cpus;
 mod soc_examples;
+mod sweep;
 mod verilog_validity;

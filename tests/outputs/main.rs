@@ -19,4 +19,5 @@ mod litex;
 mod readme;
 mod register_descriptions;
 mod rvfi;
+mod sweep_docs;
 mod timing_diagrams;
