@@ -75,6 +75,7 @@ enum {
     PMU_KNC_T4_K2_C40_AXIL32_CFG_CW = 40, /* counter width */
     PMU_KNC_T4_K2_C40_AXIL32_CFG_AW = 32, /* trace address width */
     PMU_KNC_T4_K2_C40_AXIL32_CFG_LOG2_D = 8, /* log2 of the trace queue depth */
+    PMU_KNC_T4_K2_C40_AXIL32_CFG_LOG2_E = 0, /* log2 of the profile table's entries (0: none) */
     PMU_KNC_T4_K2_C40_AXIL32_CFG_MAGIC = 0x504D, /* 0x504D */
 };
 
@@ -234,11 +235,12 @@ static inline void pmu_knc_t4_k2_c40_axil32_reg_write32(const pmu_knc_t4_k2_c40_
 /* PMU_ID (0x00): identification: parameters, the accessing thread, magic number. [7:0] T: threads.
  * [15:8] K: counters per thread. [23:16] CW: counter width. [31:24] AW: trace address width.
  * [39:32] LOG2_D: log2 of the trace queue depth. [41:40] THREAD: the accessing thread (reg_thread).
- * [63:48] MAGIC: 0x504D. Ring 0 only.
+ * [46:42] LOG2_E: log2 of the profile table's entries (0: none). [63:48] MAGIC: 0x504D. Ring 0
+ * only.
  */
 static inline uint64_t pmu_knc_t4_k2_c40_axil32_pmu_id_read(const pmu_knc_t4_k2_c40_axil32_t *pmu)
 {
-    return pmu_knc_t4_k2_c40_axil32_reg_read(pmu, 0x00u) & 0xFFFF03FFFFFFFFFFull;
+    return pmu_knc_t4_k2_c40_axil32_reg_read(pmu, 0x00u) & 0xFFFF7FFFFFFFFFFFull;
 }
 
 /* TSC (0x10): time-stamp counter, +1 every cycle; one register for the core. [63:0] TSC: core clock
@@ -441,6 +443,7 @@ typedef struct {
     uint32_t aw; /* trace address width */
     uint32_t log2_d; /* log2 of the trace queue depth */
     uint32_t thread; /* the accessing thread (reg_thread) */
+    uint32_t log2_e; /* log2 of the profile table's entries (0: none) */
     uint32_t magic; /* 0x504D */
 } pmu_knc_t4_k2_c40_axil32_id_t;
 
@@ -455,17 +458,18 @@ static inline pmu_knc_t4_k2_c40_axil32_id_t pmu_knc_t4_k2_c40_axil32_id(const pm
     id.aw = (uint32_t)((word >> 24) & 0xFFull);
     id.log2_d = (uint32_t)((word >> 32) & 0xFFull);
     id.thread = (uint32_t)((word >> 40) & 0x3ull);
+    id.log2_e = (uint32_t)((word >> 42) & 0x1Full);
     id.magic = (uint32_t)((word >> 48) & 0xFFFFull);
     return id;
 }
 
 /* Whether the core PMU at this handle is the configuration of this driver: PMU_ID's T, K, CW, AW,
- * LOG2_D, MAGIC match. Call it once, before anything else: a wrong base address or a driver of
- * another configuration fails it.
+ * LOG2_D, LOG2_E, MAGIC match. Call it once, before anything else: a wrong base address or a driver
+ * of another configuration fails it.
  */
 static inline bool pmu_knc_t4_k2_c40_axil32_probe(const pmu_knc_t4_k2_c40_axil32_t *pmu)
 {
-    return (pmu_knc_t4_k2_c40_axil32_pmu_id_read(pmu) & 0xFFFF00FFFFFFFFFFull) == 0x504D000820280204ull;
+    return (pmu_knc_t4_k2_c40_axil32_pmu_id_read(pmu) & 0xFFFF7CFFFFFFFFFFull) == 0x504D000820280204ull;
 }
 
 /* Start the counters whose bits are set in `counters` (bit i = counter i): PERF_GLOBAL_CTRL. */

@@ -10,12 +10,15 @@
 # the hand-written RTL figures (docs/monitor.md §7.3), about 1.5 hours on 2 cores, most
 # of it the N = 28 and N = 32 placements (each nextpnr-ice40 run stops at the report's
 # 30-minute limit); and the PMU's synthesis-only sweep over its configuration space on
-# iCE40 and ECP5 with its area model (docs/report.md §8.5), about 1.5 hours of one core.
+# iCE40 and ECP5 with its area model (docs/report.md §8.5), about 1.5 hours of one core,
+# and the profile table's size at the grid's corners, about 20 minutes of two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sweep="${1:-}"
 # The PMU's area model (docs/report.md §8.5): its synthesized LUTs in these terms.
 PMU_MODEL="T*K*CW + T*K + T + K + [D=2]*K*CW + 1"
+# ... and with the profile table (E > 0).
+PMU_PROFILE_MODEL="T*K*CW + T*K + T + K + 1 + [E>0]*K*CW + [E>0]*T + [E>0]"
 scripts/install-tools.sh
 scripts/install-python.sh
 cargo build --release -q
@@ -66,6 +69,16 @@ if [ "$sweep" = "--sweep" ]; then
     done
     for ext in json md svg; do
         cp "target/pmugen/sweep-pmu/model.$ext" "generated/pmu_sweep_model.$ext"
+    done
+    # The profile table's size E at the corners of the grid, two jobs at a time.
+    $pmugen sweep pmu --threads 1,4 --counters 1,4 --counter-width 16,64 --trace-depth 256 \
+        --profile-entries 0,16,256,4096 --family ice40,ecp5 --synth-only --jobs 2 \
+        --model "$PMU_PROFILE_MODEL" --out target/pmugen/sweep-pmu-profile
+    for ext in json csv md svg; do
+        cp "target/pmugen/sweep-pmu-profile/results.$ext" "generated/pmu_sweep_profile.$ext"
+    done
+    for ext in json md svg; do
+        cp "target/pmugen/sweep-pmu-profile/model.$ext" "generated/pmu_sweep_profile_model.$ext"
     done
     $pmugen report monitor --compare --out target/pmugen/compare
     for ext in md json; do

@@ -159,7 +159,7 @@ enum Command {
     },
     /// The main job: generate + simulate + report for one configuration.
     #[command(
-        after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000"
+        after_help = "Example:\n  pmugen flow monitor --events 8 --order-width 3 --cycles 200000\n  pmugen flow pmu --cycles 200000 --no-fmax"
     )]
     Flow {
         #[command(subcommand)]
@@ -264,6 +264,11 @@ enum DesignWithFlow {
         /// Output directory for the Verilog and the reports (default target/pmugen/<top>).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Count logic cells and check the fit, but skip the pin-harness placement that
+        /// measures Fmax (the longest step: half an hour for the default on 2 cores);
+        /// `pmugen report pmu` measures it.
+        #[arg(long)]
+        no_fmax: bool,
     },
 }
 
@@ -572,12 +577,16 @@ fn main() -> Result<()> {
         Command::Flow { design: DesignWithFlow::Monitor { monitor, run, out } } => {
             let params = monitor.params();
             let out = out.unwrap_or_else(|| default_dir(&params.top_name()));
-            flow(design::monitor(params).as_ref(), &run, &out, || report::run(&params, &out).map(drop))?;
+            let options = report::Options::default();
+            flow(design::monitor(params).as_ref(), &run, &out, || {
+                report::run_or_reuse(&params, &out, &options).map(drop)
+            })?;
         }
-        Command::Flow { design: DesignWithFlow::Pmu { pmu, run, out } } => {
+        Command::Flow { design: DesignWithFlow::Pmu { pmu, run, out, no_fmax } } => {
             let design = pmu.design()?;
             let out = out.unwrap_or_else(|| default_dir(&design.top_name()));
-            flow(&design, &run, &out, || report::run(&design, &out).map(drop))?;
+            let options = report::Options { fmax: !no_fmax, ..Default::default() };
+            flow(&design, &run, &out, || report::run_or_reuse(&design, &out, &options).map(drop))?;
         }
     }
     Ok(())

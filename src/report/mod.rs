@@ -129,6 +129,13 @@ pub struct Report {
     pub families: Vec<FamilyReport>,
     /// Coarse cells by type.
     pub coarse_cells: BTreeMap<String, usize>,
+    /// What was measured, as the report's flags ([`Options::describe`]): a report is
+    /// reused only for the same measurements.
+    #[serde(default)]
+    pub measured: String,
+    /// The hash of the Verilog measured ([`crate::sweep::text_hash`]).
+    #[serde(default)]
+    pub verilog_hash: String,
 }
 
 /// One family's figures in a report.
@@ -229,6 +236,29 @@ impl Options {
         let chosen = |d: &Device| self.devices.as_ref().is_none_or(|names| names.contains(&d.short));
         family.devices().into_iter().filter(chosen).collect()
     }
+
+    /// What these options measure for `subject`, as `report` flags (every device and
+    /// seed spelled out): `--budget-only`, or `--family ... --device ... --seed ...`
+    /// with `--synth-only`, `--no-fmax` and `--blocks` where they apply.
+    pub fn describe(&self, subject: &dyn Subject) -> String {
+        if !self.place {
+            return "--budget-only".to_string();
+        }
+        let families: Vec<&str> = self.families.iter().map(|f| f.key()).collect();
+        let devices: Vec<&str> = self.families.iter().flat_map(|&f| self.devices(f)).map(|d| d.short).collect();
+        let seeds: Vec<String> = self.seeds.as_deref().unwrap_or(subject.seeds()).iter().map(u64::to_string).collect();
+        let mut flags = format!("--family {} --toolchain {}", families.join(","), self.toolchain.name());
+        if self.synthesis_only {
+            return flags + " --synth-only";
+        }
+        flags += &format!(" --device {} --seed {}", devices.join(","), seeds.join(","));
+        for (set, flag) in [(!self.fmax, " --no-fmax"), (self.blocks, " --blocks")] {
+            if set {
+                flags += flag;
+            }
+        }
+        flags
+    }
 }
 
 /// Generate, synthesize, place, write `report.md`/`report.json` into `out`, and
@@ -246,11 +276,13 @@ pub fn current_report(subject: &dyn Subject, out: &Path, options: &Options) -> R
     let Ok(earlier) = serde_json::from_str::<Report>(&text) else { return Ok(None) };
     let files = subject.files().map_err(anyhow::Error::msg)?;
     let verilog = &files[0];
-    let same_verilog = std::fs::read_to_string(out.join(&verilog.name)).is_ok_and(|text| text == verilog.text);
+    // The hash the report holds, not the file beside it: `flow` writes the Verilog
+    // before it reports.
+    let same_verilog = earlier.verilog_hash == crate::sweep::text_hash(&verilog.text);
     let same_tools = earlier.generator == env!("CARGO_PKG_VERSION") && earlier.tools == tool_versions(options, out);
-    let same_families = earlier.families.iter().map(|f| f.synthesis.family).eq(options.families.iter().copied());
+    let same_measurements = earlier.measured == options.describe(subject);
     let budget_met = earlier.budget.iter().all(|line| line.actual == line.expected);
-    Ok((same_verilog && same_tools && same_families && budget_met).then_some(earlier))
+    Ok((same_verilog && same_tools && same_measurements && budget_met).then_some(earlier))
 }
 
 /// [`run_with`], or the report already in `out` when it is current ([`current_report`]).
@@ -308,6 +340,8 @@ pub fn run_with(subject: &dyn Subject, out: &Path, options: &Options) -> Result<
         statements: subject.statements(),
         families,
         coarse_cells: counts.cells.clone(),
+        measured: options.describe(subject),
+        verilog_hash: crate::sweep::text_hash(&files[0].text),
     };
     std::fs::write(out.join("report.md"), render::markdown(&report, subject.budget_source()))?;
     std::fs::write(out.join("report.json"), serde_json::to_string_pretty(&report)? + "\n")?;

@@ -148,7 +148,8 @@ fn soc_build_takes_a_projects_flags_and_refuses_bad_ones_writing_nothing() {
         pmugen(&["soc", "run", elf.to_str().unwrap(), "--profile-entries", "0", "--out", out.to_str().unwrap()]);
     assert!(
         !ok && text.contains("--profile-entries 0: firmware")
-            && text.contains("was built for the system with --profile-entries 1024 --sink-words 1048576"),
+            && text
+                .contains("was built for the system with --cpu picorv32 --profile-entries 1024 --sink-words 1048576"),
         "{text}"
     );
 }
