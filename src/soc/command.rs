@@ -156,7 +156,7 @@ pub fn main(args: SocArgs) -> Result<i32> {
                     &board,
                     &out.join("simulation"),
                     selection,
-                    20_000_000,
+                    50_000_000,
                     args.system.cpu.unwrap_or_default()
                 )?
             );
