@@ -9,6 +9,7 @@ use super::config::SocConfig;
 use super::cpu::Cpu;
 use super::identity::{self, SystemArgs};
 use super::{compile, firmware, run, system_for};
+use pmugen_hdl::pmu::params::check_profile_entries;
 
 /// The example firmware of examples/soc/*.c, embedded (listed by build.rs).
 const EXAMPLES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/soc_examples.rs"));
@@ -44,8 +45,9 @@ pub struct SocArgs {
     /// With --board and --counters: without the monitor.
     #[arg(long, requires = "counters")]
     pub no_monitor: bool,
-    /// With --board: simulate the system (the largest, or --counters') with its firmware
-    /// under Verilator instead of building it, printing what the UART sends.
+    /// With --board: simulate the system (the largest, or the largest that --counters and
+    /// --profile-entries leave) with its firmware under Verilator instead of building it,
+    /// printing what the UART sends.
     #[arg(long, requires = "board")]
     pub simulate: bool,
     #[command(flatten)]
@@ -127,10 +129,10 @@ pub fn main(args: SocArgs) -> Result<i32> {
                  latch-based clock gate, simulated only (docs/soc.md §2.9)"
             );
         }
-        if args.system.profile_entries.is_some() || args.system.sink_words.is_some() {
+        if args.system.sink_words.is_some() {
             bail!(
-                "--profile-entries and --sink-words size the simulated system; with --board the system is the largest \
-                 that fits the board (docs/soc.md §5)"
+                "--sink-words sizes the simulated system; a board system's sink is the smallest of block RAM \
+                 (docs/soc.md §5.2)"
             );
         }
         let board = crate::build::board(name.name())?;
@@ -143,15 +145,18 @@ pub fn main(args: SocArgs) -> Result<i32> {
             );
         }
         let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{DEFAULT_OUT}-{}", board.name)));
-        let only = args.counters.map(|k| (k as usize, !args.no_monitor));
+        let selection = super::board::candidates::Selection {
+            counters: args.counters.map(|k| (k as usize, !args.no_monitor)),
+            profile_entries: args.system.profile_entries.map(check_profile_entries).transpose()?,
+        };
         if args.simulate {
             print!(
                 "{}",
                 super::board::simulate::simulate(
                     &board,
                     &out.join("simulation"),
-                    only,
-                    20_000_000,
+                    selection,
+                    50_000_000,
                     args.system.cpu.unwrap_or_default()
                 )?
             );
@@ -161,7 +166,7 @@ pub fn main(args: SocArgs) -> Result<i32> {
             &board,
             &out,
             !args.no_fmax,
-            only,
+            selection,
             args.toolchain,
             args.system.cpu.unwrap_or_default(),
         )?;

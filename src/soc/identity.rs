@@ -29,7 +29,8 @@ pub struct SystemArgs {
     #[arg(long, value_name = "CPU", value_parser = super::command::parse_cpu)]
     pub cpu: Option<Cpu>,
     /// Entries E of the PMU's profile table: 0 (none) or a power of 2 in 16..=4096
-    /// [default: 1024]. `soc run` takes it from the firmware's ELF when not given.
+    /// [default: 1024]. `soc run` takes it from the firmware's ELF when not given; with
+    /// --board, only systems with this table are tried (default: 256, then none).
     #[arg(long, value_name = "E")]
     pub profile_entries: Option<u64>,
     /// Words S of the trace sink: a power of 2 in 1024..=16777216 [default: 1048576].

@@ -323,9 +323,13 @@ fn firmware_files_for(config: &SocConfig, pmu: &RvfiPmuDesign, monitor: Option<&
     names += "#endif\n";
     files.push(Artifact { name: "runtime/soc_pmu.h".into(), text: names });
     files.push(Artifact { name: "runtime/soc_cpu.h".into(), text: config.cpu.header() });
+    // The IRQ (trap) stack of start.S: 1 KiB, a sixteenth of a smaller RAM (the HX8K
+    // board's 4 KiB keeps room for its firmware, docs/soc.md §5.1).
+    let irq_stack = format!(".fill {}, 4", (config.ram_words / 16).min(256));
     for (name, text) in RUNTIME {
         let text = match name {
-            "start.S" if config.cpu != Cpu::Picorv32 => MACHINE_TRAP_START.to_string(),
+            "start.S" if config.cpu != Cpu::Picorv32 => MACHINE_TRAP_START.replace(".fill 256, 4", &irq_stack),
+            "start.S" => text.replace(".fill 256, 4", &irq_stack),
             "link.ld" => text.replace("LENGTH = 64K", &format!("LENGTH = {}K", config.ram_bytes() / 1024)),
             "soc.h" => text.replace(
                 &format!("#define SOC_RAM_SIZE 0x{:08x}u", map::RAM_BYTES),

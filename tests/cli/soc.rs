@@ -66,8 +66,9 @@ fn soc_build_refuses_a_missing_source() {
 fn soc_board_refuses_what_it_cannot_build_writing_nothing() {
     let out = scratch("soc-board-refused");
     let dir = out.to_str().unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["soc", "--board", "arty", "--out", dir], "arty"),
+        (&["soc", "--board", "hx8k", "--profile-entries", "8", "--out", dir], "--profile-entries (E) = 8"),
         (&["soc", "--no-fmax", "--out", dir], "--board"),
         (&["soc", "--board", "hx8k", "--counters", "3", "--out", dir], "--counters 3"),
         (&["soc", "--board", "hx8k", "--counters", "4", "--no-monitor", "--out", dir], "--counters 4"),
@@ -105,7 +106,7 @@ fn sizes_that_are_not_allowed_are_refused_naming_the_flag_on_every_soc_command()
         }
     }
     let (ok, text) = pmugen(&["soc", "--board", "hx8k", "--sink-words", "2048", "--out", dir]);
-    assert!(!ok && text.contains("with --board the system is the largest that fits"), "{text}");
+    assert!(!ok && text.contains("--sink-words sizes the simulated system"), "{text}");
 }
 
 #[test]

@@ -5,10 +5,10 @@
  *     uint32_t *irq(uint32_t *regs, uint32_t irqs)
  * (regs[0] = the return address, regs[n] = xn; the pointer it returns is the frame that
  * is restored) and returns with retirq. main() runs with the stack at the top of RAM
- * and with every IRQ unmasked; its return value is the exit code: passed to
- * runtime_exit() when the program has one (the tiny kernel's, kernel.h: a system call
- * that stops tracing and flushes the PMU's profile table before it exits), else stored
- * into the exit register. The section .pmugen_soc (not loaded) names the system the
+ * and with every IRQ unmasked (the handler on a stack of its own: 1 KiB, 256 bytes in a
+ * RAM of 4 KiB); its return value is the exit code: passed to runtime_exit() when the
+ * program has one (the tiny kernel's, kernel.h: a system call that stops tracing and
+ * flushes the PMU's profile table before it exits), else stored into the exit register. The section .pmugen_soc (not loaded) names the system the
  * runtime was generated for (soc_system.h), which `pmugen soc run` reads. */
 #include "soc_system.h"
 #define SOC_EXIT 0x10000004

@@ -13,7 +13,7 @@
  * (SOC_CPU_IBEX). Its return value is the exit code: passed to runtime_exit() when the
  * program has one (the tiny kernel's, kernel.h: a system call that stops tracing and
  * flushes the PMU's profile table before it exits), else stored into the exit register.
- * The trap runs on a stack of its own (1 KiB); traps do not nest. The section
+ * The trap runs on a stack of its own (1 KiB; 256 bytes in a RAM of 4 KiB); traps do not nest. The section
  * .pmugen_soc (not loaded) names the system the runtime was generated for
  * (soc_system.h), which `pmugen soc run` reads. */
 #include "soc_cpu.h"

@@ -48,22 +48,22 @@ fn firmware(config: &SocConfig, dir: &Path) -> Result<()> {
 }
 
 /// Why nextpnr could not place a design, from its log: the device utilisation it printed
-/// after packing when a resource is over its count, else its error about placement.
-fn does_not_fit(log: &str) -> Option<String> {
-    let over: Vec<String> = log
-        .lines()
-        .filter_map(utilisation_line)
-        .filter(|(_, used, available)| used > available)
-        .map(|(cell, used, available)| format!("{used} / {available} {cell}"))
-        .collect();
+/// after packing when a resource is over its count (and whether the block RAMs are),
+/// else its error about placement.
+fn does_not_fit(log: &str) -> Option<(String, bool)> {
+    let over: Vec<(&str, u64, u64)> =
+        log.lines().filter_map(utilisation_line).filter(|(_, used, available)| used > available).collect();
     if !over.is_empty() {
-        return Some(format!("needs {}", over.join(", ")));
+        let text: Vec<String> =
+            over.iter().map(|(cell, used, available)| format!("{used} / {available} {cell}")).collect();
+        let block_rams = over.iter().any(|(cell, _, _)| *cell == "ICESTORM_RAM");
+        return Some((format!("needs {}", text.join(", ")), block_rams));
     }
     let line = log.lines().find(|line| {
         let line = line.to_ascii_lowercase();
         line.contains("unable to place") || line.contains("failed to place") || line.contains("failed to expand region")
     })?;
-    Some(line.trim().trim_start_matches("ERROR: ").to_string())
+    Some((line.trim().trim_start_matches("ERROR: ").to_string(), false))
 }
 
 /// Synthesize, place (and with `route`, route and pack) `config` on `board` in `dir`
@@ -89,7 +89,7 @@ pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool, toolc
     if !ok {
         let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default() + &output;
         return match does_not_fit(&log) {
-            Some(why) => Ok(Fit::DoesNotFit(why)),
+            Some((why, block_rams)) => Ok(Fit::DoesNotFit { why, block_rams }),
             None => bail!("nextpnr-ice40 failed on {}:\n{log}", dir.display()),
         };
     }
@@ -114,13 +114,16 @@ mod tests {
     #[test]
     fn a_design_too_large_is_named_by_the_resource_it_lacks() {
         assert_eq!(
-            does_not_fit("Info: x\nERROR: Unable to place cell 'a'\n").as_deref(),
-            Some("Unable to place cell 'a'")
+            does_not_fit("Info: x\nERROR: Unable to place cell 'a'\n"),
+            Some(("Unable to place cell 'a'".to_string(), false))
         );
         let log =
             "Info: \t         ICESTORM_LC:  5836/ 5280   110%\nInfo: \t        ICESTORM_RAM:    22/   30    73%\n\
                    ERROR: Failed to expand region (0, 0) |_> (25, 31) of 5836 ICESTORM_LCs\n";
-        assert_eq!(does_not_fit(log).as_deref(), Some("needs 5836 / 5280 ICESTORM_LC"));
+        assert_eq!(does_not_fit(log), Some(("needs 5836 / 5280 ICESTORM_LC".to_string(), false)));
+        let log =
+            "Info: \t         ICESTORM_LC:  6200/ 5280   117%\nInfo: \t        ICESTORM_RAM:    32/   30   106%\n";
+        assert_eq!(does_not_fit(log), Some(("needs 6200 / 5280 ICESTORM_LC, 32 / 30 ICESTORM_RAM".to_string(), true)));
         assert_eq!(does_not_fit("Info: all good\n"), None);
     }
 }

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use super::super::config::RamKind;
 use super::super::run;
-use super::{configurations, place::prepare, TOP};
+use super::candidates::{configurations, Selection};
+use super::{place::prepare, TOP};
 use crate::build::Board;
 use crate::design::Artifact;
 
@@ -30,16 +31,17 @@ fn spram_model() -> Result<Artifact> {
     Ok(Artifact { name: "sb_spram256ka.v".into(), text: module })
 }
 
-/// Simulate the system of `board` that `only` names (default: the largest) with its
-/// firmware under Verilator in `out`, decoding the UART; returns what the firmware printed.
+/// Simulate the first system of `board` that `selection` leaves (the largest, without a
+/// selection: docs/soc.md §5.3) with its firmware under Verilator in `out`, decoding the
+/// UART; returns what the firmware printed.
 pub fn simulate(
     board: &Board,
     out: &Path,
-    only: Option<(usize, bool)>,
+    selection: Selection,
     max_cycles: u64,
     cpu: super::super::cpu::Cpu,
 ) -> Result<String> {
-    let config = configurations(board, only, cpu)?[0];
+    let config = configurations(board, selection, cpu)?[0];
     crate::generate::output_dir(out, "--out")?;
     let (system, top) = prepare(board, &config, out)?;
     let mut extra = vec![top];
