@@ -6,26 +6,9 @@
 # (riscv64-unknown-elf-gcc, with picolibc for its headers), and ccache, which Verilator
 # builds use when it is there (each model then compiles Verilator's runtime once),
 # and what LiteX's simulator (litex_sim, examples/litex/) builds with: meson, ninja,
-# libevent and json-c; and Slurm (munge, slurmctld, slurmd, slurm-client, without
-# their recommendations), whose single-node cluster (scripts/slurm-cluster.sh) runs
-# `pmugen sweep --slurm`'s test. Does nothing when they are all present.
+# libevent and json-c. Does nothing when they are all present. Slurm, which only the
+# tests need, is scripts/install-slurm.sh.
 set -euo pipefail
-
-# The Slurm daemons are in /usr/sbin, which a non-root PATH may leave out.
-slurm_missing() {
-    for tool in munged slurmctld slurmd sbatch squeue scontrol; do
-        command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || return 0
-    done
-    return 1
-}
-if slurm_missing; then
-    echo "install-tools: installing Slurm (munge slurmctld slurmd slurm-client)" >&2
-    "$(dirname "$0")/apt-install.sh" --no-install-recommends munge slurmctld slurmd slurm-client
-    if slurm_missing; then
-        echo "install-tools: Slurm still missing after apt-get" >&2
-        exit 1
-    fi
-fi
 
 need=()
 for tool in yosys verilator iverilog nextpnr-ice40 icepack make g++ riscv64-unknown-elf-gcc ccache meson ninja; do

@@ -9,7 +9,7 @@
 #   scripts/slurm-cluster.sh stop DIR    # cancels its jobs, stops the daemons by PID
 #
 # Needs root (the daemons run as root) and Debian's munge, slurmctld, slurmd and
-# slurm-client (scripts/install-tools.sh installs them).
+# slurm-client (scripts/install-slurm.sh installs them).
 set -euo pipefail
 action="${1:-}"
 dir="${2:-}"
@@ -51,7 +51,7 @@ fi
 
 for tool in munged mungekey slurmctld slurmd sbatch squeue scontrol python3; do
     command -v "$tool" >/dev/null 2>&1 || PATH="$PATH:/usr/sbin" command -v "$tool" >/dev/null 2>&1 ||
-        { echo "slurm-cluster: $tool not found: run scripts/install-tools.sh" >&2; exit 1; }
+        { echo "slurm-cluster: $tool not found: run scripts/install-slurm.sh" >&2; exit 1; }
 done
 export PATH="$PATH:/usr/sbin"
 [ "$(id -u)" -eq 0 ] || { echo "slurm-cluster: the daemons run as root: run it as root" >&2; exit 1; }

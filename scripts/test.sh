@@ -6,8 +6,19 @@
 # Compiled Verilator models and tool scratch files go to target/cache (PMUGEN_CACHE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mkdir -p target
+command -v cc >/dev/null 2>&1 || scripts/install-tools.sh
+# Rust needs none of the tools (only the C compiler it links with, which Debian's Rust
+# brings; install-tools.sh installs it first where it is missing): build the tests while they install.
+cargo test --release --workspace --no-run -q >target/test-build.log 2>&1 &
+build=$!
 scripts/install-tools.sh
+scripts/install-slurm.sh
 scripts/install-python.sh
+if ! wait "$build"; then
+    cat target/test-build.log >&2
+    exit 1
+fi
 export PMUGEN_CACHE="${PMUGEN_CACHE:-$PWD/target/cache}"
 # ccache (installed by install-tools.sh) keeps the compiled Verilator runtime there too.
 export CCACHE_DIR="${CCACHE_DIR:-$PMUGEN_CACHE/ccache}"

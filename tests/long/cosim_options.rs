@@ -3,18 +3,18 @@
 //! generated Verilog (Verilator), the native model and the reference model run one
 //! seeded stimulus in lockstep, every output, `reg_rdata` included, agreeing in every
 //! cycle: the compact matcher, whose comparators depend on W, at (N, W) = (2, 2), (8, 3),
-//! (16, 4), (32, 5), (32, 8); the frame left out, which changes no comparator, at
-//! (2, 2), (8, 3), (32, 5).
+//! (16, 4) and the widest orders, W = 8, at N = 12; the frame left out, which changes no
+//! comparator, at (2, 2), (8, 3), (16, 5). N = 32 itself is the default build's corner
+//! (tests/long/cosim.rs): neither option adds logic whose width grows with N past 16.
 
 use pmugen::design;
 use pmugen_hdl::params::{Matcher, MonitorOptions, MonitorParams, SerialOutput};
 
 /// (N, W, cycles) of the compact matcher.
-const COMPACT: [(u64, u64, u64); 5] =
-    [(2, 2, 60_000), (8, 3, 100_000), (16, 4, 40_000), (32, 5, 20_000), (32, 8, 20_000)];
+const COMPACT: [(u64, u64, u64); 4] = [(2, 2, 60_000), (8, 3, 100_000), (16, 4, 40_000), (12, 8, 20_000)];
 
 /// (N, W, cycles) without the frame.
-const NO_SERIAL: [(u64, u64, u64); 3] = [(2, 2, 60_000), (8, 3, 100_000), (32, 5, 20_000)];
+const NO_SERIAL: [(u64, u64, u64); 3] = [(2, 2, 60_000), (8, 3, 100_000), (16, 5, 20_000)];
 
 fn lockstep(params: MonitorParams, cycles: u64, seed: u64) {
     let design = design::monitor(params);
