@@ -23,6 +23,15 @@ scripts/install-tools.sh
 scripts/install-python.sh
 cargo build --release -q
 pmugen=target/release/pmugen
+# A sweep's merged results and area model (in $1) as generated/$2.* and $2_model.*.
+commit_sweep() {
+    for ext in json csv md svg; do
+        cp "$1/results.$ext" "generated/$2.$ext"
+    done
+    for ext in json md svg; do
+        cp "$1/model.$ext" "generated/$2_model.$ext"
+    done
+}
 
 # The event-order monitor, N=8, W=3.
 for bus in none axi4lite wishbone; do
@@ -64,22 +73,12 @@ if [ "$sweep" = "--sweep" ]; then
     # The PMU's corners and each parameter's effect, synthesis only, one core.
     $pmugen sweep pmu --threads 1,2,4 --counters 1,2,4 --counter-width 16,40,64 --trace-depth 2,256,1024 \
         --family ice40,ecp5 --synth-only --jobs 1 --model "$PMU_MODEL" --out target/pmugen/sweep-pmu
-    for ext in json csv md svg; do
-        cp "target/pmugen/sweep-pmu/results.$ext" "generated/pmu_sweep.$ext"
-    done
-    for ext in json md svg; do
-        cp "target/pmugen/sweep-pmu/model.$ext" "generated/pmu_sweep_model.$ext"
-    done
+    commit_sweep target/pmugen/sweep-pmu pmu_sweep
     # The profile table's size E at the corners of the grid, two jobs at a time.
     $pmugen sweep pmu --threads 1,4 --counters 1,4 --counter-width 16,64 --trace-depth 256 \
         --profile-entries 0,16,256,4096 --family ice40,ecp5 --synth-only --jobs 2 \
         --model "$PMU_PROFILE_MODEL" --out target/pmugen/sweep-pmu-profile
-    for ext in json csv md svg; do
-        cp "target/pmugen/sweep-pmu-profile/results.$ext" "generated/pmu_sweep_profile.$ext"
-    done
-    for ext in json md svg; do
-        cp "target/pmugen/sweep-pmu-profile/model.$ext" "generated/pmu_sweep_profile_model.$ext"
-    done
+    commit_sweep target/pmugen/sweep-pmu-profile pmu_sweep_profile
     $pmugen report monitor --compare --out target/pmugen/compare
     for ext in md json; do
         cp "target/pmugen/compare/compare.$ext" "generated/monitor_compare.$ext"

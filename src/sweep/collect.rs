@@ -26,7 +26,9 @@ fn record(layout: &Layout, index: usize, job: &Job) -> Record {
     if let Some(record) = current(layout, job) {
         // The job list names the job: a parameter the design gained since (at its
         // default, so with the same Verilog and arguments) joins the record.
-        return Record { parameters: job.parameters.clone(), ..record };
+        let mut record = record;
+        record.id.parameters = job.parameters.clone();
+        return record;
     }
     let log = layout.log(&job.name);
     let log_name = log.strip_prefix(&layout.dir).unwrap_or(&log).display().to_string();

@@ -42,9 +42,17 @@ pub fn stop_jobs_on_signals() {
     }
 }
 
-/// The last `count` lines of `text`.
+/// The last `count` lines of `text`, leaving out a Rust backtrace at its end: with
+/// `RUST_BACKTRACE` set, pmugen's error is followed by one, and the error is what says
+/// why the job failed.
 pub fn tail(text: &str, count: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
+    let mut lines: Vec<&str> = text.lines().collect();
+    if let Some(start) = lines.iter().rposition(|l| l.trim().eq_ignore_ascii_case("stack backtrace:")) {
+        lines.truncate(start);
+    }
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
     lines[lines.len().saturating_sub(count)..].join("\n")
 }
 
@@ -127,4 +135,17 @@ fn execute(job: &Job, log: &std::fs::File, timeout: Option<Duration>) -> Result<
         slot.store(0, Ordering::SeqCst);
     }
     Ok(ended)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tail;
+
+    #[test]
+    fn the_tail_of_a_log_is_the_error_not_its_backtrace() {
+        let log = "$ pmugen report\nreport: synthesis ...\nError: --out x: is a file, not a directory\n\n\
+                   Stack backtrace:\n   0: anyhow::error\n   1: pmugen::main\n";
+        assert_eq!(tail(log, 2), "report: synthesis ...\nError: --out x: is a file, not a directory");
+        assert_eq!(tail("a\nb\nc\n", 2), "b\nc", "without a backtrace, the last lines");
+    }
 }

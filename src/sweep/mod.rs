@@ -44,9 +44,11 @@ pub struct Inputs {
     pub arguments: Vec<String>,
 }
 
-/// One job of a sweep.
+/// What names a job and its result: the job, the design and its parameters, and where
+/// it runs. A job and its record both hold it (flattened into their JSON), and both read
+/// as it (`Deref`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Job {
+pub struct JobId {
     /// The job's name: the top module, the device (or family) and the seed; it names
     /// its run directory, log and result file.
     pub name: String,
@@ -60,10 +62,25 @@ pub struct Job {
     pub device: Option<String>,
     /// The placement seed; none for a synthesis-only job.
     pub seed: Option<u64>,
+}
+
+/// One job of a sweep.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Job {
+    /// Its name, design, parameters and place.
+    #[serde(flatten)]
+    pub id: JobId,
     /// The command that runs it: pmugen's absolute path and the report's arguments.
     pub command: Vec<String>,
     /// What decides its result.
     pub inputs: Inputs,
+}
+
+impl std::ops::Deref for Job {
+    type Target = JobId;
+    fn deref(&self) -> &JobId {
+        &self.id
+    }
 }
 
 /// The job list, `DIR/jobs.json`.

@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use super::{text_hash, Inputs, Job, Layout, Sweep};
+use super::{text_hash, Inputs, Job, JobId, Layout, Sweep};
 use crate::report::family::{Device, Family};
 use crate::report::{self, Options};
 
@@ -135,12 +135,14 @@ pub fn plan(axes: &Axes, layout: &Layout, exe: &str, reports: &dyn Reports) -> R
                 command.extend(arguments.iter().cloned());
                 command.extend(["--out".to_string(), layout.run_dir(&name).display().to_string()]);
                 jobs.push(Job {
-                    name,
-                    design: described.top.clone(),
-                    parameters: parameters.clone(),
-                    family: target.family,
-                    device: target.device.map(|d| d.short.to_string()),
-                    seed,
+                    id: JobId {
+                        name,
+                        design: described.top.clone(),
+                        parameters: parameters.clone(),
+                        family: target.family,
+                        device: target.device.map(|d| d.short.to_string()),
+                        seed,
+                    },
                     command,
                     inputs: Inputs {
                         verilog: verilog.clone(),

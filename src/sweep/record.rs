@@ -3,8 +3,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::{Inputs, Job};
-use crate::report::family::Family;
+use super::{Inputs, Job, JobId};
 use crate::report::Report;
 
 /// How a job ended.
@@ -37,18 +36,9 @@ impl Status {
 /// One job's result.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Record {
-    /// The job's name.
-    pub name: String,
-    /// The top module.
-    pub design: String,
-    /// The design's parameters.
-    pub parameters: BTreeMap<String, String>,
-    /// The family.
-    pub family: Family,
-    /// The device placed on (`--device` name); none for synthesis only.
-    pub device: Option<String>,
-    /// The placement seed; none for synthesis only.
-    pub seed: Option<u64>,
+    /// The job's name, design, parameters and place.
+    #[serde(flatten)]
+    pub id: JobId,
     /// How the job ended.
     pub status: Status,
     /// All flip-flop bits of the design (the budget's count).
@@ -90,16 +80,18 @@ pub struct Record {
     pub inputs: Inputs,
 }
 
+impl std::ops::Deref for Record {
+    type Target = JobId;
+    fn deref(&self) -> &JobId {
+        &self.id
+    }
+}
+
 impl Record {
     /// `job`'s record with status `status` and no figures.
     pub fn empty(job: &Job, status: Status, log: String) -> Self {
         Record {
-            name: job.name.clone(),
-            design: job.design.clone(),
-            parameters: job.parameters.clone(),
-            family: job.family,
-            device: job.device.clone(),
-            seed: job.seed,
+            id: job.id.clone(),
             status,
             flip_flops: None,
             flip_flop_groups: BTreeMap::new(),

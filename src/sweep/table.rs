@@ -12,6 +12,20 @@ fn cell<T: ToString>(value: Option<T>) -> String {
     value.map_or(String::new(), |v| v.to_string())
 }
 
+/// The figures both tables give, in their order: the budget's flip-flops, the
+/// synthesis's LUTs, flip-flop cells, carries, block RAMs and DSPs, and the packed logic.
+fn figures(r: &Record) -> [String; 7] {
+    [
+        cell(r.flip_flops),
+        cell(r.luts),
+        cell(r.synthesis_flip_flops),
+        cell(r.carries),
+        cell(r.ram_blocks),
+        cell(r.dsps),
+        cell(r.logic_cells),
+    ]
+}
+
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
 fn field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
@@ -58,13 +72,9 @@ pub fn csv(sweep: &Sweep, records: &[Record]) -> String {
             r.device.clone().unwrap_or_default(),
             cell(r.seed),
             r.status.text().to_string(),
-            cell(r.flip_flops),
-            cell(r.luts),
-            cell(r.synthesis_flip_flops),
-            cell(r.carries),
-            cell(r.ram_blocks),
-            cell(r.dsps),
-            cell(r.logic_cells),
+        ]);
+        row.extend(figures(r));
+        row.extend([
             cell(r.logic_cells_available),
             cell(r.fits),
             r.not_routed.to_string(),
@@ -114,16 +124,9 @@ pub fn markdown(sweep: &Sweep, records: &[Record]) -> String {
             r.device.clone().unwrap_or_else(|| "–".into()),
             r.seed.map_or("–".into(), |s| s.to_string()),
             r.status.text().to_string(),
-            cell(r.flip_flops),
-            cell(r.luts),
-            cell(r.synthesis_flip_flops),
-            cell(r.carries),
-            cell(r.ram_blocks),
-            cell(r.dsps),
-            cell(r.logic_cells),
-            cell(fits),
-            cell(fmax),
         ]);
+        row.extend(figures(r));
+        row.extend([cell(fits), cell(fmax)]);
         let _ = writeln!(md, "| {} |", row.join(" | "));
     }
     md

@@ -56,7 +56,9 @@ fn check_read_back(family: Family, bitstream: &Path) {
         _ => (Tool::Iceunpack, bitstream.with_extension("asc")),
     };
     let read = dir.join("read-back.txt");
-    let args = [bitstream.to_str().unwrap(), read.to_str().unwrap()];
+    // Names relative to the run directory: the YoWASP tools see only their working
+    // directory, not every absolute path.
+    let args = [bitstream.file_name().unwrap().to_str().unwrap(), "read-back.txt"];
     Toolchain::Current.run_ok(unpacker, &args, dir, "the bitstream").unwrap();
     let (read, placed) = (std::fs::read_to_string(read).unwrap(), std::fs::read_to_string(placed).unwrap());
     if family == Family::Ecp5 {
