@@ -20,7 +20,7 @@ start=$SECONDS
 step() { printf '\n== [%d s] %s\n' $((SECONDS - start)) "$*"; }
 
 # Rust needs none of the tools (only the C compiler it links with, which Debian's Rust
-# brings; install-tools.sh installs it first where it is missing): build pmugen while they install.
+# brings; install-tools.sh installs it first where it is missing).
 step "build pmugen (cargo build --release) while the tools install"
 cargo build --release -q >target/main-build.log 2>&1 &
 build=$!

@@ -7,9 +7,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p target
+start=$SECONDS
+step() { printf '== [%d s] %s\n' $((SECONDS - start)) "$*"; }
 command -v cc >/dev/null 2>&1 || scripts/install-tools.sh
+step "build the tests while the tools install"
 # Rust needs none of the tools (only the C compiler it links with, which Debian's Rust
-# brings; install-tools.sh installs it first where it is missing): build the tests while they install.
+# brings; install-tools.sh installs it first where it is missing).
 cargo test --release --workspace --no-run -q >target/test-build.log 2>&1 &
 build=$!
 scripts/install-tools.sh
@@ -22,6 +25,10 @@ fi
 export PMUGEN_CACHE="${PMUGEN_CACHE:-$PWD/target/cache}"
 # ccache (installed by install-tools.sh) keeps the compiled Verilator runtime there too.
 export CCACHE_DIR="${CCACHE_DIR:-$PMUGEN_CACHE/ccache}"
+step "cargo fmt and clippy"
 cargo fmt --all -- --check
 cargo clippy --release --workspace --all-targets -q -- -D warnings
-cargo test --release --workspace "$@"
+step "cargo test"
+# Every binary runs, a failing one included, so that one run shows every failure.
+cargo test --release --workspace --no-fail-fast "$@"
+step "done"
