@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: install the tools if needed, check formatting and lints, then run
-# every test of the workspace (unit tests of each block, then the four test binaries of
-# tests/: designs, outputs, cli and long).
+# every test of the workspace (unit tests of each block, the four test binaries of
+# tests/: designs, outputs, cli and long, and the doc tests).
 # Release profile: the simulations are long, and it shares the CLI's build.
 # Compiled Verilator models and tool scratch files go to target/cache (PMUGEN_CACHE).
 set -euo pipefail
@@ -28,7 +28,24 @@ export CCACHE_DIR="${CCACHE_DIR:-$PMUGEN_CACHE/ccache}"
 step "cargo fmt and clippy"
 cargo fmt --all -- --check
 cargo clippy --release --workspace --all-targets -q -- -D warnings
-step "cargo test"
-# Every binary runs, a failing one included, so that one run shows every failure.
-cargo test --release --workspace --no-fail-fast "$@"
+step "cargo test: the long tests (tests/long) beside every other test binary"
+# The long tests take most of the time: the others (each crate's unit tests, cli, designs,
+# outputs, doc tests) run beside them rather than before, so that both cores stay busy
+# to the end. Every binary runs, a failing one included, so that one run shows every
+# failure; the others' output follows the long tests'.
+others() {
+    local status=0
+    cargo test --release --workspace --no-fail-fast --lib --bins --test cli --test designs --test outputs "$@" ||
+        status=1
+    cargo test --release --workspace --doc "$@" || status=1
+    return $status
+}
+others "$@" >target/test-others.log 2>&1 &
+others=$!
+status=0
+cargo test --release --test long --no-fail-fast "$@" || status=1
+wait "$others" || status=1
+step "the other test binaries (unit tests, cli, designs, outputs, doc tests)"
+cat target/test-others.log
 step "done"
+exit $status
