@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: every capability of pmugen on each design's default configuration,
-# in about five minutes on two cores after the installs (README "Development").
+# in about five minutes on a fresh two-core machine, the installs included (README "Development").
 #   - the monitor and the PMU: generate, simulate against the reference model (reference,
 #     native rust-hdl model and Verilator in lockstep), synthesize, place and report
 #     (target/pmugen/<top>/); the monitor timed, the PMU placed without its Fmax;
