@@ -41,10 +41,10 @@ others() {
     return $status
 }
 others "$@" >target/test-others.log 2>&1 &
-others=$!
+others_pid=$!
 status=0
 cargo test --release --test long --no-fail-fast "$@" || status=1
-wait "$others" || status=1
+wait "$others_pid" || status=1
 step "the other test binaries (unit tests, cli, designs, outputs, doc tests)"
 cat target/test-others.log
 step "done"
