@@ -41,9 +41,9 @@ pub fn without_dollars(verilog: &str) -> Result<String, String> {
         }
         previous = c;
     }
-    let names = |text: &str| -> std::collections::HashSet<String> {
-        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).map(str::to_string).collect()
-    };
+    fn names(text: &str) -> std::collections::HashSet<&str> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).collect()
+    }
     if names(verilog).len() != names(&out).len() {
         return Err("renaming `$` to `__` would merge two names; rename a block or signal".into());
     }

@@ -9,6 +9,8 @@
 //! table; keys of pairs that are not never count, so their multiplexer value is moot.
 use super::event_table::EventTable;
 use crate::custom::bits_for;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 /// The widest key taken from code bits (a 2^10-entry multiplexer with a few used).
 pub const MAX_KEY_BITS: usize = 10;
@@ -29,10 +31,25 @@ impl EventKey {
     /// The smallest set of code bits (up to [`MAX_KEY_BITS`]) that tells every event
     /// of `table` apart, else the table position.
     pub fn for_table(table: &EventTable) -> Self {
+        // Every select, sampler and decoder of a design asks for the key, and the search
+        // below tries thousands of bit subsets: each table's key is found once per process.
+        static KEYS: OnceLock<Mutex<HashMap<Vec<u16>, EventKey>>> = OnceLock::new();
         let codes: Vec<u16> = table.events.iter().map(|e| (e.umask as u16) << 8 | e.code as u16).collect();
+        let keys = KEYS.get_or_init(Default::default);
+        if let Some(key) = keys.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&codes) {
+            return key.clone();
+        }
+        let key = Self::search(&codes);
+        keys.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(codes, key.clone());
+        key
+    }
+
+    /// The key of the table whose codes are `codes`: the first injective subset of the
+    /// fewest code bits, else the position.
+    fn search(codes: &[u16]) -> Self {
         let least = bits_for(codes.len().saturating_sub(1)).max(1);
         for size in least..=MAX_KEY_BITS {
-            if let Some(bits) = first_injective_subset(&codes, size) {
+            if let Some(bits) = first_injective_subset(codes, size) {
                 return EventKey::CodeBits(bits);
             }
         }
@@ -88,9 +105,12 @@ fn gather(code: u16, bits: &[usize]) -> u64 {
 /// The first `size`-subset of the 16 code bits under which all `codes` differ.
 fn first_injective_subset(codes: &[u16], size: usize) -> Option<Vec<usize>> {
     let mut subset: Vec<usize> = (0..size).collect();
+    let mut keys: Vec<u64> = Vec::with_capacity(codes.len());
     loop {
-        let mut seen = std::collections::HashSet::with_capacity(codes.len());
-        if codes.iter().all(|&code| seen.insert(gather(code, &subset))) {
+        keys.clear();
+        keys.extend(codes.iter().map(|&code| gather(code, &subset)));
+        keys.sort_unstable();
+        if keys.windows(2).all(|pair| pair[0] != pair[1]) {
             return Some(subset);
         }
         // Next combination in lexicographic order.
