@@ -112,9 +112,30 @@ fn run_until(tool: &str, args: &[&str], dir: &Path, limit: Option<Duration>) -> 
         }
         std::thread::sleep(Duration::from_millis(200));
     };
+    log_time(tool, args, dir, started.elapsed());
     let mut output = String::from_utf8_lossy(&stdout.join().unwrap_or_default()).into_owned();
     output.push_str(&String::from_utf8_lossy(&stderr.join().unwrap_or_default()));
     Ok(ToolRun { success: status.is_some_and(|s| s.success()), output, timed_out })
+}
+
+/// With `PMUGEN_TOOL_TIMES=<file>`, one line per tool run is appended to the file:
+/// seconds, the running thread's name (a test's name under `cargo test`), the command
+/// and its directory, tab-separated; docs/development.md §4 sums them per test.
+fn log_time(tool: &str, args: &[&str], dir: &Path, elapsed: Duration) {
+    let Some(file) = std::env::var_os("PMUGEN_TOOL_TIMES").filter(|file| !file.is_empty()) else {
+        return;
+    };
+    let thread = std::thread::current().name().unwrap_or("main").to_string();
+    let line = format!("{:.1}\t{thread}\t{tool} {}\t{}\n", elapsed.as_secs_f64(), args.join(" "), dir.display());
+    // One write per line: parallel tests append whole lines.
+    let appended = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&file)
+        .and_then(|mut log| std::io::Write::write_all(&mut log, line.as_bytes()));
+    if let Err(error) = appended {
+        eprintln!("PMUGEN_TOOL_TIMES: cannot append to {}: {error}", Path::new(&file).display());
+    }
 }
 
 /// Where pmugen keeps what it can rebuild (compiled Verilator models, the tools'

@@ -77,7 +77,10 @@ pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool, toolc
     toolchain.run_ok(Tool::Yosys, &["-q", "-l", "yosys.log", "-p", &script], dir, &what)?;
     let asc = format!("{TOP}.asc");
     let mut args = nextpnr_args(board, pcf(board), &format!("{TOP}.json"), dir)?;
-    args.extend(if route { vec!["--asc".to_string(), asc.clone()] } else { vec!["--no-route".to_string()] });
+    // Without routing there is no Fmax to place for: timing-driven placement would only
+    // double nextpnr's time, and whether the design fits does not depend on it.
+    let unrouted = ["--no-route", "--no-tmdriv"].map(String::from).to_vec();
+    args.extend(if route { vec!["--asc".to_string(), asc.clone()] } else { unrouted });
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
     let run = toolchain.run_within(Tool::NextpnrIce40, &args, dir, limit)?;
