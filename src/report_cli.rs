@@ -60,9 +60,10 @@ pub enum ReportDesign {
         /// Only count the flip-flops and check the budget (seconds): no FPGA synthesis or placement.
         #[arg(long)]
         budget_only: bool,
-        /// Count logic cells and check the fit, but skip the pin-harness placement that
-        /// measures Fmax (minutes for large configurations). Not on Gowin, where that
-        /// placement is the only count of the core's LUT4s.
+        /// Count logic cells and check the fit without measuring Fmax: one seed, placed
+        /// without routing or timing-driven placement, and no pin-harness placement
+        /// (minutes for large configurations). On Gowin the core is still placed in the
+        /// pin harness, untimed: that placement is the only count of its LUT4s.
         #[arg(long, conflicts_with_all = ["budget_only", "synth_only"])]
         no_fmax: bool,
         /// Also synthesize every block of the PMU alone (one counter, one event sampler,

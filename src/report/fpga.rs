@@ -263,21 +263,28 @@ pub fn estimate(synthesis: &Synthesis, device: &Device) -> Placement {
 }
 
 /// Place the synthesized `<name>.json` in `dir` on `device` with the first of `seeds`
-/// (1 when empty), then with each further seed (two at a time) for Fmax only:
-/// placement is a randomised search, and one seed's Fmax varies by ±10 % on these
-/// designs.
-pub fn place_seeds(toolchain: Toolchain, dir: &Path, name: &str, device: &Device, seeds: &[u64]) -> Result<Placement> {
+/// (1 when empty), then, when `timed`, with each further seed (two at a time) for Fmax
+/// only: placement is a randomised search, and one seed's Fmax varies by ±10 % on these
+/// designs. Untimed ([`place`]), one seed gives the fit and the logic.
+pub fn place_seeds(
+    toolchain: Toolchain,
+    dir: &Path,
+    name: &str,
+    device: &Device,
+    seeds: &[u64],
+    timed: bool,
+) -> Result<Placement> {
     let first = seeds.first().copied().unwrap_or(1);
-    let mut placement = place(toolchain, dir, name, device, first)?;
+    let mut placement = place(toolchain, dir, name, device, first, timed)?;
     placement.fmax_by_seed = vec![(first, placement.fmax_mhz)];
-    if !placement.fits {
+    if !placement.fits || !timed {
         return Ok(placement);
     }
     let others: Vec<u64> = seeds.iter().copied().filter(|&s| s != first).collect();
     for pair in others.chunks(2) {
         let results: Vec<Result<Placement>> = std::thread::scope(|scope| {
             let runs: Vec<_> =
-                pair.iter().map(|&seed| scope.spawn(move || place(toolchain, dir, name, device, seed))).collect();
+                pair.iter().map(|&seed| scope.spawn(move || place(toolchain, dir, name, device, seed, true))).collect();
             runs.into_iter().map(|run| run.join().expect("placement thread")).collect()
         });
         for (&seed, result) in pair.iter().zip(results) {
@@ -291,8 +298,18 @@ pub fn place_seeds(toolchain: Toolchain, dir: &Path, name: &str, device: &Device
 /// pins. nextpnr-himbaechel-gowin places only constrained I/O.
 const GOWIN_HARNESS_CST: &str = "IO_LOC \"clock\" 52;\nIO_LOC \"serial_in\" 18;\nIO_LOC \"serial_out\" 17;\n";
 
-/// Place the synthesized `<name>.json` in `dir` on `device` with placement `seed`.
-pub fn place(toolchain: Toolchain, dir: &Path, name: &str, device: &Device, seed: u64) -> Result<Placement> {
+/// Place the synthesized `<name>.json` in `dir` on `device` with placement `seed`; when
+/// `timed`, also route it for its Fmax. Untimed (`--no-fmax`) it is placed without
+/// routing and without timing-driven placement, in a fraction of the time: whether a
+/// design fits and the logic it packs into do not depend on either.
+pub fn place(
+    toolchain: Toolchain,
+    dir: &Path,
+    name: &str,
+    device: &Device,
+    seed: u64,
+    timed: bool,
+) -> Result<Placement> {
     let family = device.family;
     let nextpnr = family.nextpnr().context("the family has no open place and route")?;
     let freq = TARGET_MHZ.to_string();
@@ -326,6 +343,9 @@ pub fn place(toolchain: Toolchain, dir: &Path, name: &str, device: &Device, seed
         &log_file,
         "-q",
     ]);
+    if !timed {
+        args.extend(["--no-route", "--no-tmdriv"]);
+    }
     let _ = std::fs::remove_file(dir.join(&report_file));
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
     let run = toolchain.run_within(nextpnr, &args, dir, limit)?;
@@ -337,7 +357,10 @@ pub fn place(toolchain: Toolchain, dir: &Path, name: &str, device: &Device, seed
             .context("parsing the nextpnr report")?;
         placement.logic_cells = report["utilization"][family.logic_unit().0]["used"].as_u64();
         placement.fits = true;
-        placement.fmax_mhz = fmax_mhz(&report);
+        placement.fmax_mhz = if timed { fmax_mhz(&report) } else { None };
+        if !timed {
+            placement.note = Some("placed without routing (--no-fmax): no Fmax".to_string());
+        }
     } else {
         let reason = log
             .lines()

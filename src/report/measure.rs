@@ -61,14 +61,14 @@ impl Job<'_> {
         let (family, top, options) = (synthesis.family, self.top, self.options);
         let seeds = options.seeds.as_deref().unwrap_or_else(|| self.subject.seeds());
         // nextpnr-himbaechel-gowin places only constrained I/O: the Gowin core is placed
-        // and timed in the pin harness, which gives its LUT4s (so --no-fmax does not
-        // skip it).
+        // (and, unless --no-fmax, timed) in the pin harness, which gives its LUT4s (so
+        // --no-fmax does not skip it).
         let harness_only = family == Family::Gowin;
         let mut placement = if harness_only {
             Placement::unplaced(device)
         } else {
             eprintln!("report {top}: nextpnr on the {} ...", device.name);
-            fpga::place_seeds(options.toolchain, self.dir, family.key(), device, seeds)?
+            fpga::place_seeds(options.toolchain, self.dir, family.key(), device, seeds, options.fmax)?
         };
         let core_fits = placement.logic_cells.is_some_and(|lc| lc <= device.logic_cells);
         if !harness_only && !placement.pin_limited() {
@@ -89,7 +89,7 @@ impl Job<'_> {
         }
         eprintln!("report {top}: nextpnr on the {} (pin harness) ...", device.name);
         let name = harness.as_deref().unwrap_or_default();
-        let timed = fpga::place_seeds(options.toolchain, self.dir, name, device, seeds)?;
+        let timed = fpga::place_seeds(options.toolchain, self.dir, name, device, seeds, options.fmax)?;
         placement.timed_in_harness = true;
         placement.harness_logic_cells = timed.logic_cells;
         placement.fmax_mhz = timed.fmax_mhz;

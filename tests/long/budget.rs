@@ -230,3 +230,25 @@ fn pmu_report_places_on_both_devices() {
 fn pmu_budget_t4_k4_c48() {
     check_pmu(4, 4, 48, false);
 }
+
+/// `--no-fmax` places without routing: the same fit and packed logic as the timed
+/// placement, one seed, and no Fmax (docs/report.md §2).
+#[test]
+fn an_untimed_placement_packs_the_same_logic_without_an_fmax() {
+    let params = MonitorParams::new(4, 3).unwrap();
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("budget-untimed");
+    let run = |fmax: bool| {
+        let options =
+            report::Options { fmax, seeds: Some(vec![1, 2]), devices: Some(vec![HX8K.short]), ..Default::default() };
+        let out = base.join(if fmax { "timed" } else { "untimed" });
+        (report::run_with(&params, &out, &options).unwrap_or_else(|e| panic!("{e:#}")), out)
+    };
+    let ((timed, _), (untimed, out)) = (run(true), run(false));
+    let (t, u) = (timed.placement(&HX8K), untimed.placement(&HX8K));
+    assert!(t.fits && u.fits, "{t:?}\n{u:?}");
+    assert_eq!(u.logic_cells, t.logic_cells, "the same packing");
+    assert!(t.fmax_mhz.is_some() && u.fmax_mhz.is_none(), "{t:?}\n{u:?}");
+    assert_eq!((t.fmax_by_seed.len(), u.fmax_by_seed.len()), (2, 1), "the second seed is for Fmax only");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("placed without routing (--no-fmax): no Fmax"), "{md}");
+}
