@@ -298,6 +298,10 @@ pub fn place_seeds(
 /// pins. nextpnr-himbaechel-gowin places only constrained I/O.
 const GOWIN_HARNESS_CST: &str = "IO_LOC \"clock\" 52;\nIO_LOC \"serial_in\" 18;\nIO_LOC \"serial_out\" 17;\n";
 
+/// nextpnr's flags for a placement that only decides the fit and the packed logic:
+/// without routing there is no Fmax to place for, and neither depends on timing.
+pub const UNTIMED: [&str; 2] = ["--no-route", "--no-tmdriv"];
+
 /// Place the synthesized `<name>.json` in `dir` on `device` with placement `seed`; when
 /// `timed`, also route it for its Fmax. Untimed (`--no-fmax`) it is placed without
 /// routing and without timing-driven placement, in a fraction of the time: whether a
@@ -344,7 +348,7 @@ pub fn place(
         "-q",
     ]);
     if !timed {
-        args.extend(["--no-route", "--no-tmdriv"]);
+        args.extend(UNTIMED);
     }
     let _ = std::fs::remove_file(dir.join(&report_file));
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
@@ -357,8 +361,9 @@ pub fn place(
             .context("parsing the nextpnr report")?;
         placement.logic_cells = report["utilization"][family.logic_unit().0]["used"].as_u64();
         placement.fits = true;
-        placement.fmax_mhz = if timed { fmax_mhz(&report) } else { None };
-        if !timed {
+        if timed {
+            placement.fmax_mhz = fmax_mhz(&report);
+        } else {
             placement.note = Some("placed without routing (--no-fmax): no Fmax".to_string());
         }
     } else {

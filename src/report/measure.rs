@@ -108,7 +108,8 @@ impl Job<'_> {
                 ),
                 None => timed.note.unwrap_or_else(|| format!("does not fit the {}", device.name)),
             }),
-            (true, true) => None,
+            // Untimed (--no-fmax), the harness placement says it was not routed.
+            (true, true) => timed.note,
             (true, false) => Some(format!(
                 "the core fits; Fmax not measured: the pin harness does not fit ({})",
                 timed.note.unwrap_or_default()

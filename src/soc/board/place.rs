@@ -12,7 +12,7 @@ use super::{top, Fit, FIRMWARE, TOP};
 use crate::build::Board;
 use crate::build::{nextpnr_args, used_available};
 use crate::design::Artifact;
-use crate::report::fpga::{utilisation, utilisation_line, PLACE_LIMIT_MINUTES};
+use crate::report::fpga::{utilisation, utilisation_line, PLACE_LIMIT_MINUTES, UNTIMED};
 use crate::toolchain::{Tool, Toolchain};
 
 /// The board's pin constraints for the SoC (`constraints/<board>_soc.pcf`).
@@ -77,9 +77,7 @@ pub fn attempt(board: &Board, config: &SocConfig, dir: &Path, route: bool, toolc
     toolchain.run_ok(Tool::Yosys, &["-q", "-l", "yosys.log", "-p", &script], dir, &what)?;
     let asc = format!("{TOP}.asc");
     let mut args = nextpnr_args(board, pcf(board), &format!("{TOP}.json"), dir)?;
-    // Without routing there is no Fmax to place for: timing-driven placement would only
-    // double nextpnr's time, and whether the design fits does not depend on it.
-    let unrouted = ["--no-route", "--no-tmdriv"].map(String::from).to_vec();
+    let unrouted = UNTIMED.map(String::from).to_vec();
     args.extend(if route { vec!["--asc".to_string(), asc.clone()] } else { unrouted });
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
