@@ -192,6 +192,14 @@ impl Family {
         }
     }
 
+    /// nextpnr starts its placer on a design that the device cannot hold:
+    /// nextpnr-ice40 and nextpnr-ecp5 stop at once when the packed design needs more
+    /// cells than the device has, nextpnr-himbaechel-gowin searches until it gives up
+    /// (most of a minute on the default PMU), so its packing is checked first.
+    pub fn places_beyond_capacity(self) -> bool {
+        self == Family::Gowin
+    }
+
     /// nextpnr's name for the family's logic unit in its utilisation, and what the
     /// report calls it.
     pub fn logic_unit(self) -> (&'static str, &'static str) {

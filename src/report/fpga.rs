@@ -347,11 +347,27 @@ pub fn place(
         &log_file,
         "-q",
     ]);
+    let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
+    if family.places_beyond_capacity() {
+        toolchain.run_within(nextpnr, &[&args[..], &["--pack-only"]].concat(), dir, limit)?;
+        let log = std::fs::read_to_string(dir.join(&log_file)).unwrap_or_default();
+        if let Some((cell, used, available)) = log.lines().filter_map(utilisation_line).find(|(_, u, a)| u > a) {
+            return Ok(Placement {
+                logic_cells: packed_logic_cells(&log, family),
+                note: Some(format!(
+                    "does not fit the {}: nextpnr's packing needs {used} {cell} of its {available}",
+                    device.name
+                )),
+                ..Placement::unplaced(device)
+            });
+        }
+        // A packing that fails for another reason fails the same way in the full run
+        // below, which reports it.
+    }
     if !timed {
         args.extend(UNTIMED);
     }
     let _ = std::fs::remove_file(dir.join(&report_file));
-    let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
     let run = toolchain.run_within(nextpnr, &args, dir, limit)?;
     let (placed, log) = (run.success, run.output);
     let full_log = std::fs::read_to_string(dir.join(&log_file)).unwrap_or_default();
