@@ -2,6 +2,9 @@
 //! counterexample stories (src/prove/story.rs): `$var` declarations (inside any
 //! `$scope`s), then `#time` steps with scalar (`0!`, `1!`) and vector (`b1010 !`)
 //! changes. Real values are skipped; a malformed token is an error naming its line.
+//! (The `vcd` crate, which pmugen-hdl writes waveforms with, reads VCD too, but its
+//! errors do not say where in the file: a cut or hand-edited waveform must be refused
+//! naming the line.)
 
 /// One `$var` declaration.
 pub struct Var<'a> {

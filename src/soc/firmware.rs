@@ -1,8 +1,12 @@
 //! Firmware images for the reference SoC (docs/soc.md §2.5): an ELF (RV32, little
 //! endian) or a `$readmemh` word file, checked and turned into the RAM's 32-bit words,
 //! and the hex file the simulation loads (`+firmware=PATH`). pmugen converts an ELF
-//! itself, from its loadable segments, so running needs no cross binutils.
+//! itself (with the `object` crate), from its loadable segments, so running needs no
+//! cross binutils.
 use anyhow::{bail, Context, Result};
+use object::elf;
+use object::endian::LittleEndian;
+use object::read::elf::{ElfFile32, FileHeader, ProgramHeader};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -27,19 +31,8 @@ pub fn load(path: &Path) -> Result<Vec<u32>> {
     }
 }
 
-fn u16_at(bytes: &[u8], at: usize) -> Option<u16> {
-    Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?))
-}
-
-fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
-}
-
 /// The RAM words of the loadable segments of an RV32 ELF (physical addresses).
 pub fn from_elf(bytes: &[u8], name: &str) -> Result<Vec<u32>> {
-    const EM_RISCV: u16 = 243;
-    const PT_LOAD: u32 = 1;
-    let truncated = || anyhow::anyhow!("firmware {name}: a truncated ELF");
     match bytes.get(4) {
         Some(1) => {}
         Some(2) => bail!(
@@ -51,22 +44,20 @@ pub fn from_elf(bytes: &[u8], name: &str) -> Result<Vec<u32>> {
     if bytes.get(5) != Some(&1) {
         bail!("firmware {name}: a big-endian ELF; RISC-V is little endian");
     }
-    let machine = u16_at(bytes, 18).ok_or_else(truncated)?;
-    if machine != EM_RISCV {
-        bail!("firmware {name}: ELF machine {machine} is not RISC-V ({EM_RISCV})");
+    let truncated = || anyhow::anyhow!("firmware {name}: a truncated ELF");
+    let file = ElfFile32::<LittleEndian>::parse(bytes)
+        .map_err(|e| anyhow::anyhow!("firmware {name}: a truncated or malformed ELF ({e})"))?;
+    let machine = file.elf_header().e_machine(LittleEndian);
+    if machine != elf::EM_RISCV {
+        bail!("firmware {name}: ELF machine {machine} is not RISC-V ({})", elf::EM_RISCV);
     }
-    let phoff = u32_at(bytes, 28).ok_or_else(truncated)? as usize;
-    let phentsize = u16_at(bytes, 42).ok_or_else(truncated)? as usize;
-    let phnum = u16_at(bytes, 44).ok_or_else(truncated)? as usize;
     let mut image = vec![0u8; map::RAM_BYTES as usize];
     let mut end = 0usize;
-    for index in 0..phnum {
-        let header = phoff + index * phentsize;
-        let field = |offset: usize| u32_at(bytes, header + offset).ok_or_else(truncated);
-        if field(0)? != PT_LOAD {
+    for (index, segment) in file.elf_program_headers().iter().enumerate() {
+        if segment.p_type(LittleEndian) != elf::PT_LOAD {
             continue;
         }
-        let (offset, address, file_size, memory_size) = (field(4)?, field(12)?, field(16)?, field(20)?);
+        let (address, memory_size) = (segment.p_paddr(LittleEndian), segment.p_memsz(LittleEndian));
         let segment_end = address as u64 + memory_size as u64;
         if segment_end > map::RAM_BYTES as u64 {
             bail!(
@@ -74,7 +65,7 @@ pub fn from_elf(bytes: &[u8], name: &str) -> Result<Vec<u32>> {
                  beyond the 64 KiB RAM (0x0-0xffff)"
             );
         }
-        let data = bytes.get(offset as usize..offset as usize + file_size as usize).ok_or_else(truncated)?;
+        let data = segment.data(LittleEndian, bytes).map_err(|()| truncated())?;
         image[address as usize..address as usize + data.len()].copy_from_slice(data);
         end = end.max(address as usize + data.len());
     }
@@ -155,13 +146,16 @@ mod tests {
         assert!(err.contains("no words"), "{err}");
     }
 
-    /// A minimal ELF header with one PT_LOAD program header.
+    /// A minimal ELF (version 1) with one PT_LOAD program header.
     fn elf(class: u8, machine: u16, address: u32, data: &[u8], memory_size: u32) -> Vec<u8> {
         let mut bytes = vec![0u8; 84];
         bytes[..4].copy_from_slice(b"\x7fELF");
         bytes[4] = class;
         bytes[5] = 1;
+        bytes[6] = 1;
         bytes[18..20].copy_from_slice(&machine.to_le_bytes());
+        bytes[20..24].copy_from_slice(&1u32.to_le_bytes());
+        bytes[40..42].copy_from_slice(&52u16.to_le_bytes());
         bytes[28..32].copy_from_slice(&52u32.to_le_bytes());
         bytes[42..44].copy_from_slice(&32u16.to_le_bytes());
         bytes[44..46].copy_from_slice(&1u16.to_le_bytes());
@@ -187,5 +181,11 @@ mod tests {
         assert!(err.contains("ELF machine 62 is not RISC-V"), "{err}");
         let err = from_elf(&elf(1, 243, 0xfff0, &[1, 2, 3, 4], 0x20), "f.elf").unwrap_err().to_string();
         assert!(err.contains("at 0x0000fff0 of 32 bytes ends at 0x10010, beyond the 64 KiB RAM"), "{err}");
+        // A cut file is refused, in its segment's bytes or in its headers.
+        let whole = elf(1, 243, 0, &[1, 2, 3, 4], 4);
+        let err = from_elf(&whole[..86], "f.elf").unwrap_err().to_string();
+        assert_eq!(err, "firmware f.elf: a truncated ELF");
+        let err = from_elf(&whole[..60], "f.elf").unwrap_err().to_string();
+        assert!(err.starts_with("firmware f.elf: a truncated or malformed ELF ("), "{err}");
     }
 }

@@ -155,24 +155,11 @@ fn parse_note(note: &str) -> Result<SocConfig, String> {
 /// The note of an RV32 ELF's section `.pmugen_soc` (up to its first NUL), or None
 /// when it has none (not built against pmugen's runtime) or is not an ELF.
 pub fn read_note(bytes: &[u8]) -> Option<String> {
-    let u16_at = |at: usize| Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?) as usize);
-    let u32_at = |at: usize| Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?) as usize);
-    if !bytes.starts_with(b"\x7fELF") || bytes.get(4) != Some(&1) {
-        return None;
-    }
-    let (offset, size, count, names) = (u32_at(32)?, u16_at(46)?, u16_at(48)?, u16_at(50)?);
-    let section = |i: usize| offset + i * size;
-    let strings = u32_at(section(names) + 16)?;
-    (0..count).find_map(|i| {
-        let name = bytes.get(strings + u32_at(section(i))?..)?;
-        if !name.starts_with(SECTION.as_bytes()) || name.get(SECTION.len()) != Some(&0) {
-            return None;
-        }
-        let (at, length) = (u32_at(section(i) + 16)?, u32_at(section(i) + 20)?);
-        let text = bytes.get(at..at + length)?;
-        let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
-        Some(String::from_utf8_lossy(&text[..end]).into_owned())
-    })
+    use object::{Object, ObjectSection};
+    let file = object::read::elf::ElfFile32::<object::endian::LittleEndian>::parse(bytes).ok()?;
+    let text = file.section_by_name(SECTION)?.data().ok()?;
+    let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
+    Some(String::from_utf8_lossy(&text[..end]).into_owned())
 }
 
 #[cfg(test)]
