@@ -6,44 +6,58 @@
 use super::classify::{MRET, RETIRQ};
 use super::params::{KernelRule, RvfiOptions};
 use crate::custom::slice;
-use crate::emit::module_ports;
 use crate::formal::{implies, insert, ModuleProperties, Property};
+use crate::model::{DesignModel, ModuleModel};
 use crate::params::MonitorParams;
 use crate::pmu::params::PmuParams;
 
-/// The RVFI PMU `top` with the adapter's and the PMU's properties.
-pub fn with_pmu_properties(verilog: &str, top: &str, params: &PmuParams, options: RvfiOptions) -> String {
-    let verilog = with_adapter_properties(verilog, top, options);
+/// The RVFI PMU `top` (whose model is `model`) with the adapter's and the PMU's
+/// properties.
+pub fn with_pmu_properties(verilog: &str, model: &DesignModel, params: &PmuParams, options: RvfiOptions) -> String {
+    let top = &model.top;
+    let verilog = with_adapter_properties(verilog, model, options);
     crate::pmu::formal::with_properties(&verilog, &format!("{top}__pmu"), params)
 }
 
-/// The RVFI monitor `top` with the adapter's and the monitor's properties.
-pub fn with_monitor_properties(verilog: &str, top: &str, params: &MonitorParams, options: RvfiOptions) -> String {
-    let verilog = with_adapter_properties(verilog, top, options);
+/// The RVFI monitor `top` (whose model is `model`) with the adapter's and the
+/// monitor's properties.
+pub fn with_monitor_properties(
+    verilog: &str,
+    model: &DesignModel,
+    params: &MonitorParams,
+    options: RvfiOptions,
+) -> String {
+    let top = &model.top;
+    let verilog = with_adapter_properties(verilog, model, options);
     crate::monitor::formal::with_properties(&verilog, &format!("{top}__monitor"), params)
 }
 
-fn with_adapter_properties(verilog: &str, top: &str, options: RvfiOptions) -> String {
-    insert(verilog, top, |suffix, module| {
-        let name = format!("{top}{suffix}");
+/// The adapter's properties, each module's port widths read from `model`.
+fn with_adapter_properties(verilog: &str, model: &DesignModel, options: RvfiOptions) -> String {
+    let top = &model.top;
+    insert(verilog, top, |suffix, _| {
+        let module = model.modules.get(&format!("{top}{suffix}"))?;
         let mut parts = suffix.trim_start_matches("__").split("__");
         match (parts.next(), parts.next(), parts.next()) {
-            (Some("adapter"), None, _) => Some(adapter(module, &name)),
+            (Some("adapter"), None, _) => Some(adapter(module)),
             (Some("adapter"), Some("kernels"), Some(_)) => Some(kernels(options.kernel_rule)),
-            (Some("adapter"), Some("trackers"), Some(_)) => Some(tracker(module, &name)),
+            (Some("adapter"), Some("trackers"), Some(_)) => Some(tracker(module)),
             _ => None,
         }
     })
 }
 
-/// The adapter (`adapter`) of the module text `module` named `name`: each hart's
-/// classification of control transfers and handler returns, and the one register
-/// stage between a retirement and the design's inputs.
-fn adapter(module: &str, name: &str) -> ModuleProperties {
-    let ports = module_ports(module, name).unwrap_or_default();
-    let width = |port: &str| ports.iter().find(|p| p.0 == port).map_or(1, |p| p.2);
-    let harts = width("rvfi_valid");
-    let aw = width("bb_addr") / harts;
+/// The width of `module`'s port `port` (1 if it has none).
+fn width(module: &ModuleModel, port: &str) -> usize {
+    module.ports.iter().find(|p| p.name == port).map_or(1, |p| p.width)
+}
+
+/// The adapter (`adapter`, its ports in `module`): each hart's classification of
+/// control transfers and handler returns, and the one register stage between a
+/// retirement and the design's inputs.
+fn adapter(module: &ModuleModel) -> ModuleProperties {
+    let harts = width(module, "rvfi_valid");
+    let aw = width(module, "bb_addr") / harts;
     let mut properties = Vec::new();
     for t in 0..harts {
         // The retirement as the core's reader gives it to the classifier (docs/soc.md §1.7).
@@ -113,10 +127,8 @@ fn kernels(rule: KernelRule) -> ModuleProperties {
 }
 
 /// One hart's block tracker (`adapter.trackers__<t>`).
-fn tracker(module: &str, name: &str) -> ModuleProperties {
-    let ports = module_ports(module, name).unwrap_or_default();
-    let aw = ports.iter().find(|p| p.0 == "bb_addr").map_or(1, |p| p.2);
-    let pcw = ports.iter().find(|p| p.0 == "pc_rdata").map_or(1, |p| p.2);
+fn tracker(module: &ModuleModel) -> ModuleProperties {
+    let (aw, pcw) = (width(module, "bb_addr"), width(module, "pc_rdata"));
     let pc = slice("pc_rdata", 0, aw, pcw);
     let declarations = vec![
         "reg f_open;".to_string(),

@@ -73,7 +73,7 @@ impl Design<WithRvfi<MonitorInputs>, MonitorOutputs> for RvfiMonitorDesign {
     fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
         let verilog =
             pmugen_hdl::emit::verilog(&mut RvfiMonitor::new(self.params, self.options, &self.chosen), top, header)?;
-        Ok(pmugen_hdl::rvfi::formal::with_monitor_properties(&verilog, top, &self.params, self.options))
+        Ok(pmugen_hdl::rvfi::formal::with_monitor_properties(&verilog, &self.model_as(top), &self.params, self.options))
     }
     fn model_as(&self, top: &str) -> pmugen_hdl::model::DesignModel {
         pmugen_hdl::model::DesignModel::of(&mut RvfiMonitor::new(self.params, self.options, &self.chosen), top)

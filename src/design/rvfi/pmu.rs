@@ -90,7 +90,7 @@ impl Design<WithRvfi<PmuInputs>, PmuOutputs> for RvfiPmuDesign {
     }
     fn verilog_as(&self, top: &str, header: &[String]) -> Result<String, String> {
         let verilog = pmugen_hdl::emit::verilog(&mut RvfiPmu::new(self.params(), self.options), top, header)?;
-        Ok(pmugen_hdl::rvfi::formal::with_pmu_properties(&verilog, top, self.params(), self.options))
+        Ok(pmugen_hdl::rvfi::formal::with_pmu_properties(&verilog, &self.model_as(top), self.params(), self.options))
     }
     fn model_as(&self, top: &str) -> pmugen_hdl::model::DesignModel {
         pmugen_hdl::model::DesignModel::of(&mut RvfiPmu::new(self.params(), self.options), top)
