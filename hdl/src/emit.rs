@@ -6,11 +6,45 @@
 //! (`event_order_monitor_n8_w3__record__rows__0`).
 use rust_hdl::prelude::*;
 
+/// Why a block could not be emitted as Verilog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EmitError {
+    /// rust-hdl's connection checks refused the block (e.g. a signal without a driver).
+    Rejected {
+        /// The top module's name.
+        top: String,
+        /// rust-hdl's finding.
+        detail: String,
+    },
+    /// Renaming `$` to `__` would merge two names.
+    MergedNames,
+}
+
+impl std::fmt::Display for EmitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EmitError::Rejected { top, detail } => write!(f, "rust-hdl rejected the design {top}: {detail}"),
+            EmitError::MergedNames => {
+                write!(f, "renaming `$` to `__` would merge two names; rename a block or signal")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EmitError {}
+
+/// For the callers whose own errors are still messages.
+impl From<EmitError> for String {
+    fn from(error: EmitError) -> String {
+        error.to_string()
+    }
+}
+
 /// The Verilog of `uut` with top module `top_name`, after rust-hdl's connection
 /// checks. `header` is prepended as `//` comment lines.
-pub fn verilog<B: Block>(uut: &mut B, top_name: &str, header: &[String]) -> Result<String, String> {
+pub fn verilog<B: Block>(uut: &mut B, top_name: &str, header: &[String]) -> Result<String, EmitError> {
     uut.connect_all();
-    check_all(uut).map_err(|err| format!("rust-hdl rejected the design {top_name}: {err:?}"))?;
+    check_all(uut).map_err(|err| EmitError::Rejected { top: top_name.to_string(), detail: format!("{err:?}") })?;
     let mut defines = ModuleDefines::default();
     uut.accept(top_name, &mut defines);
     let mut text = String::new();
@@ -30,7 +64,7 @@ pub fn verilog<B: Block>(uut: &mut B, top_name: &str, header: &[String]) -> Resu
 /// escape in cocotb, Tcl and constraint files; every `$` inside a name becomes `__`.
 /// System functions (`$signed`) start a name and keep their `$`. Refused if two names
 /// would become one.
-pub fn without_dollars(verilog: &str) -> Result<String, String> {
+pub fn without_dollars(verilog: &str) -> Result<String, EmitError> {
     let mut out = String::with_capacity(verilog.len() + verilog.len() / 16);
     let mut previous = ' ';
     for c in verilog.chars() {
@@ -45,7 +79,7 @@ pub fn without_dollars(verilog: &str) -> Result<String, String> {
         text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).collect()
     }
     if names(verilog).len() != names(&out).len() {
-        return Err("renaming `$` to `__` would merge two names; rename a block or signal".into());
+        return Err(EmitError::MergedNames);
     }
     Ok(out)
 }

@@ -12,6 +12,63 @@ pub const INSTALL_HINT: &str =
     "install with `apt-get update && apt-get install -y yosys verilator iverilog nextpnr-ice40 fpga-icestorm make g++ \
      gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf` (or run scripts/install-tools.sh)";
 
+/// Why a tool could not check or build what it was given. pmugen's own crates match on
+/// it ([`ToolError::Missing`] is an installation problem, [`ToolError::Refused`] a
+/// finding about the design); the message names the tool and what to do.
+#[derive(Debug)]
+pub enum ToolError {
+    /// These tools are not on PATH.
+    Missing(Vec<String>),
+    /// The tool is there but could not be started or waited for.
+    Run {
+        /// The tool.
+        tool: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A file the tool reads could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The tool ran and refused its input, e.g. a lint warning or a failed build.
+    Refused {
+        /// The check, e.g. "verilator lint of event_order_monitor_n8_w3".
+        what: String,
+        /// The tool's output.
+        output: String,
+    },
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ToolError::Missing(tools) => write!(f, "`{}` not found on PATH; {INSTALL_HINT}", tools.join("`, `")),
+            ToolError::Run { tool, source } => write!(f, "could not run `{tool}`: {source}"),
+            ToolError::Write { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+            ToolError::Refused { what, output } => write!(f, "{what} failed:\n{output}"),
+        }
+    }
+}
+
+/// For the callers whose own errors are still messages.
+impl From<ToolError> for String {
+    fn from(error: ToolError) -> String {
+        error.to_string()
+    }
+}
+
+impl std::error::Error for ToolError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ToolError::Run { source, .. } | ToolError::Write { source, .. } => Some(source),
+            ToolError::Missing(_) | ToolError::Refused { .. } => None,
+        }
+    }
+}
+
 /// Is `tool` an executable on PATH?
 pub fn on_path(tool: &str) -> bool {
     std::env::var_os("PATH")
@@ -32,18 +89,18 @@ pub fn objcache_flags() -> &'static [&'static str] {
 
 /// Check that every tool in `tools` is on PATH before anything is written; the
 /// error names the missing ones and how to install them.
-pub fn require(tools: &[&str]) -> Result<(), String> {
-    let missing: Vec<&str> = tools.iter().copied().filter(|tool| !on_path(tool)).collect();
+pub fn require(tools: &[&str]) -> Result<(), ToolError> {
+    let missing: Vec<String> = tools.iter().filter(|tool| !on_path(tool)).map(|tool| tool.to_string()).collect();
     if missing.is_empty() {
         Ok(())
     } else {
-        Err(format!("`{}` not found on PATH; {INSTALL_HINT}", missing.join("`, `")))
+        Err(ToolError::Missing(missing))
     }
 }
 
 /// Run `tool args...`, returning (success, stdout+stderr), or an error naming the
 /// missing tool and how to install it.
-pub fn run_tool(tool: &str, args: &[&str], dir: &Path) -> Result<(bool, String), String> {
+pub fn run_tool(tool: &str, args: &[&str], dir: &Path) -> Result<(bool, String), ToolError> {
     run_tool_within(tool, args, dir, None).map(|run| (run.success, run.output))
 }
 
@@ -60,7 +117,7 @@ pub struct ToolRun {
 
 /// Run `tool args...` like [`run_tool`], stopping it after `limit` if one is given
 /// (nextpnr's router can search for a very long time on a nearly full device).
-pub fn run_tool_within(tool: &str, args: &[&str], dir: &Path, limit: Option<Duration>) -> Result<ToolRun, String> {
+pub fn run_tool_within(tool: &str, args: &[&str], dir: &Path, limit: Option<Duration>) -> Result<ToolRun, ToolError> {
     // A step that runs long (synthesis and placement of large designs, a Verilator
     // build) says every 15 s that it is still running, so a silent terminal never
     // looks like a hang.
@@ -76,11 +133,11 @@ pub fn run_tool_within(tool: &str, args: &[&str], dir: &Path, limit: Option<Dura
     let result = run_until(tool, args, dir, limit);
     let _ = done.send(());
     let _ = ticker.join();
-    result.map_err(|err| {
-        if err.kind() == std::io::ErrorKind::NotFound {
-            format!("`{tool}` was not found on PATH; {INSTALL_HINT}")
+    result.map_err(|source| {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            ToolError::Missing(vec![tool.to_string()])
         } else {
-            format!("could not run `{tool}`: {err}")
+            ToolError::Run { tool: tool.to_string(), source }
         }
     })
 }
@@ -168,10 +225,10 @@ pub fn scratch_dir(what: &str) -> PathBuf {
 }
 
 /// Lint `verilog` (top module `top`) with `verilator --lint-only -Wall`.
-pub fn verilator_lint(verilog: &str, top: &str) -> Result<(), String> {
+pub fn verilator_lint(verilog: &str, top: &str) -> Result<(), ToolError> {
     let dir = scratch_dir(&format!("lint-{}", sanitize(top)));
     let file = dir.join(format!("{}.v", sanitize(top)));
-    std::fs::write(&file, verilog).map_err(|e| e.to_string())?;
+    write(&file, verilog)?;
     let file = file.to_string_lossy().into_owned();
     let (ok, text) =
         run_tool("verilator", &["--lint-only", "-Wall", "-Wno-DECLFILENAME", "--top-module", top, &file], &dir)?;
@@ -179,23 +236,28 @@ pub fn verilator_lint(verilog: &str, top: &str) -> Result<(), String> {
     if ok && !text.contains("%Warning") {
         Ok(())
     } else {
-        Err(format!("verilator lint of {top} failed:\n{text}"))
+        Err(ToolError::Refused { what: format!("verilator lint of {top}"), output: text })
     }
 }
 
 /// Check `verilog` with yosys: `hierarchy -check -top top; proc; check -assert`.
-pub fn yosys_check(verilog: &str, top: &str) -> Result<(), String> {
+pub fn yosys_check(verilog: &str, top: &str) -> Result<(), ToolError> {
     let dir = scratch_dir(&format!("yosys-{}", sanitize(top)));
     let file = dir.join("design.v");
-    std::fs::write(&file, verilog).map_err(|e| e.to_string())?;
+    write(&file, verilog)?;
     let script = format!("read_verilog design.v; hierarchy -check -top {top}; proc; check -assert");
     let (ok, text) = run_tool("yosys", &["-q", "-p", &script], &dir)?;
     let _ = std::fs::remove_dir_all(&dir);
     if ok {
         Ok(())
     } else {
-        Err(format!("yosys check of {top} failed:\n{text}"))
+        Err(ToolError::Refused { what: format!("yosys check of {top}"), output: text })
     }
+}
+
+/// Write `text` to `path` for a tool to read.
+pub fn write(path: &Path, text: &str) -> Result<(), ToolError> {
+    std::fs::write(path, text).map_err(|source| ToolError::Write { path: path.to_path_buf(), source })
 }
 
 /// `name` with the characters a file name should not have replaced by `_`.
@@ -210,10 +272,13 @@ mod tests {
     #[test]
     fn missing_tools_are_named_with_the_install_line() {
         let err = require(&["sh", "pmugen-no-such-tool"]).unwrap_err();
+        assert!(matches!(&err, ToolError::Missing(tools) if tools == &["pmugen-no-such-tool"]), "{err:?}");
+        let err = err.to_string();
         assert!(err.starts_with("`pmugen-no-such-tool` not found on PATH; install with `apt-get update"), "{err}");
         assert!(require(&["sh"]).is_ok());
         let err = run_tool("pmugen-no-such-tool", &[], Path::new(".")).unwrap_err();
-        assert!(err.contains("was not found on PATH") && err.contains("apt-get install"), "{err}");
+        assert!(matches!(&err, ToolError::Missing(tools) if tools == &["pmugen-no-such-tool"]), "{err:?}");
+        assert!(err.to_string().contains("not found on PATH") && err.to_string().contains("apt-get install"));
     }
 
     #[test]

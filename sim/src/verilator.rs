@@ -21,7 +21,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::ports::Engine;
-use crate::tools::{cache_dir, objcache_flags, require, run_tool};
+use crate::tools::{cache_dir, objcache_flags, require, run_tool, write, ToolError};
 
 const HARNESS: &str = include_str!("../verilator/harness.cpp");
 
@@ -205,15 +205,15 @@ pub const MODEL_FLAGS: [&str; 22] = [
 /// The Verilator executable for `verilog` (top `top`) driven through `harness`,
 /// built if not cached ([`cached_build`]). With `trace`, the model can write a VCD
 /// waveform.
-pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, String> {
+pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<PathBuf, ToolError> {
     let mut hasher = DefaultHasher::new();
     (verilog, harness, trace, MODEL_FLAGS, BUILD_FLAGS_VERSION).hash(&mut hasher);
     let cache = cache_dir().join("verilator");
     let dir = cache.join(format!("{top}-{:016x}", hasher.finish()));
     cached_build(&dir, "obj/harness", |work| {
         require(&["verilator", "make", "g++"])?;
-        std::fs::write(work.join(format!("{top}.v")), verilog).map_err(|e| e.to_string())?;
-        std::fs::write(work.join("harness.cpp"), harness).map_err(|e| e.to_string())?;
+        write(&work.join(format!("{top}.v")), verilog)?;
+        write(&work.join("harness.cpp"), harness)?;
         // The first build of a model takes from ten seconds to a few minutes; say so.
         eprintln!("building the Verilator model of {top} (once; cached in {})", cache.display());
         verilate(work, top, trace)
@@ -221,7 +221,7 @@ pub fn build(verilog: &str, top: &str, harness: &str, trace: bool) -> Result<Pat
 }
 
 /// Verilate `{top}.v` with `harness.cpp` in `work` into `work/obj/harness`.
-fn verilate(work: &Path, top: &str, trace: bool) -> Result<(), String> {
+fn verilate(work: &Path, top: &str, trace: bool) -> Result<(), ToolError> {
     let verilog_file = format!("{top}.v");
     let mut args = MODEL_FLAGS.to_vec();
     args.extend(objcache_flags());
@@ -232,7 +232,7 @@ fn verilate(work: &Path, top: &str, trace: bool) -> Result<(), String> {
     args.extend([verilog_file.as_str(), "harness.cpp"]);
     let (ok, log) = run_tool("verilator", &args, work)?;
     if !ok || !work.join("obj").join("harness").exists() {
-        return Err(format!("verilator build of {top} failed:\n{log}"));
+        return Err(ToolError::Refused { what: format!("verilator build of {top}"), output: log });
     }
     Ok(())
 }
@@ -241,12 +241,13 @@ fn verilate(work: &Path, top: &str, trace: bool) -> Result<(), String> {
 /// scratch directory beside `dir`, which is renamed into place only when complete, so
 /// builds of the same thing at the same time (tests run in parallel) never write into
 /// each other's files and an interrupted build never looks cached. Threads of this
-/// process asking for the same `dir` wait for one build.
-pub fn cached_build(
+/// process asking for the same `dir` wait for one build. `build`'s error is the
+/// caller's own type (a [`ToolError`] converts into it).
+pub fn cached_build<E: From<ToolError>>(
     dir: &Path,
     product: &str,
-    build: impl FnOnce(&Path) -> Result<(), String>,
-) -> Result<PathBuf, String> {
+    build: impl FnOnce(&Path) -> Result<(), E>,
+) -> Result<PathBuf, E> {
     let finished = dir.join(product);
     if finished.exists() {
         return Ok(finished);
@@ -260,7 +261,7 @@ pub fn cached_build(
     let thread = format!("{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
     let work = dir.with_file_name(format!(".building-{name}-{}-{thread}", std::process::id()));
     let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
+    std::fs::create_dir_all(&work).map_err(|source| ToolError::Write { path: work.clone(), source })?;
     if let Err(error) = build(&work) {
         let _ = std::fs::remove_dir_all(&work);
         return Err(error);
@@ -272,7 +273,8 @@ pub fn cached_build(
     if finished.exists() {
         Ok(finished)
     } else {
-        Err(format!("{} did not appear", finished.display()))
+        let what = format!("the build in {}", dir.display());
+        Err(ToolError::Refused { what, output: format!("{product} did not appear") }.into())
     }
 }
 
@@ -298,7 +300,7 @@ pub struct VerilatorEngine<C> {
 
 impl<C> VerilatorEngine<C> {
     /// Build (or reuse) and start the model of `verilog`; `vcd` asks for a waveform.
-    pub fn start<I, O>(verilog: &str, top: &str, codec: C, vcd: Option<&Path>) -> Result<Self, String>
+    pub fn start<I, O>(verilog: &str, top: &str, codec: C, vcd: Option<&Path>) -> Result<Self, ToolError>
     where
         C: PortCodec<I, O>,
     {
@@ -313,7 +315,7 @@ impl<C> VerilatorEngine<C> {
         codec: C,
         vcd: Option<&Path>,
         sampling: Sampling,
-    ) -> Result<Self, String>
+    ) -> Result<Self, ToolError>
     where
         C: PortCodec<I, O>,
     {
@@ -328,7 +330,7 @@ impl<C> VerilatorEngine<C> {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("starting {}: {e}", exe.display()))?;
+            .map_err(|source| ToolError::Run { tool: exe.display().to_string(), source })?;
         let stdin = BufWriter::new(child.stdin.take().expect("piped stdin"));
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
         let output_words = record_words(&outputs) * sampling.samples();

@@ -114,13 +114,9 @@ impl Design<MonitorInputs, MonitorOutputs> for Monitor {
         Box::new(NativeEngine::new(self.hardware(), vcd))
     }
     fn verilator(&self, vcd: Option<&Path>) -> Result<Box<dyn Engine<MonitorInputs, MonitorOutputs>>, String> {
-        let verilog = self.verilog()?;
-        Ok(Box::new(VerilatorEngine::start(
-            &verilog,
-            &self.top_name(),
-            MonitorCodec { events: self.params.events },
-            vcd,
-        )?))
+        let codec = MonitorCodec { events: self.params.events };
+        let engine = VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd);
+        Ok(Box::new(engine?))
     }
     fn reference(&self) -> Box<dyn Engine<MonitorInputs, MonitorOutputs>> {
         Box::new(

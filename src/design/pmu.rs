@@ -175,7 +175,8 @@ impl Design<PmuInputs, PmuOutputs> for PmuDesign {
     }
     fn verilator(&self, vcd: Option<&Path>) -> Result<Box<dyn Engine<PmuInputs, PmuOutputs>>, String> {
         let codec = PmuCodec::new(&self.params.port_config());
-        Ok(Box::new(VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd)?))
+        let engine = VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd);
+        Ok(Box::new(engine?))
     }
     fn reference(&self) -> Box<dyn Engine<PmuInputs, PmuOutputs>> {
         Box::new(ReferencePmu::new(self.params.port_config()))

@@ -11,7 +11,7 @@ use std::time::Instant;
 use super::{compile::write_files, map, programmed, System};
 use crate::design::Artifact;
 use pmugen_hdl::pmu::event_table::EventTable;
-use pmugen_sim::tools::{objcache_flags, require, run_tool};
+use pmugen_sim::tools::{objcache_flags, require, run_tool, ToolError};
 use pmugen_sim::verilator::{cached_build, MODEL_FLAGS};
 
 /// The C++ main around the SoC.
@@ -58,7 +58,7 @@ pub fn build_model(model: &Model, system: &System, out: &Path) -> Result<PathBuf
         let mut files = system.files.clone();
         files.extend(model.extra.iter().cloned());
         files.push(Artifact { name: "sim_main.cpp".into(), text: model.main.into() });
-        write_files(&files, work).map_err(|e| format!("{e:#}"))?;
+        write_files(&files, work)?;
         eprintln!(
             "soc: building the Verilator model of {} (once, under a minute; cached in {})",
             model.top,
@@ -75,12 +75,12 @@ pub fn build_model(model: &Model, system: &System, out: &Path) -> Result<PathBuf
         let started = Instant::now();
         let (ok, log) = run_tool("verilator", &args, work)?;
         if !ok || !work.join(&product).is_file() {
-            return Err(format!("the Verilator build of {} failed:\n{log}", model.top));
+            let what = format!("the Verilator build of {}", model.top);
+            return Err(ToolError::Refused { what, output: log }.into());
         }
         eprintln!("soc: built in {:.0} s", started.elapsed().as_secs_f64());
-        Ok(())
+        Ok::<(), anyhow::Error>(())
     })
-    .map_err(anyhow::Error::msg)
 }
 
 /// How a run ended.

@@ -70,7 +70,8 @@ fn emitted_kinds() -> BTreeSet<&'static str> {
     use crate::pmu::params::PmuParams;
     use crate::rvfi::params::{Core, RvfiOptions, Xlen};
     hand_written_blocks(|| {
-        let emit = |block: &mut dyn FnMut() -> Result<String, String>| block().expect("the design emits");
+        let emit =
+            |block: &mut dyn FnMut() -> Result<String, crate::emit::EmitError>| block().expect("the design emits");
         let pmu = PmuParams::with_default_table(2, 2, 24).with_profile(16).unwrap();
         emit(&mut || crate::emit::verilog(&mut crate::pmu::top::Pmu::new(&pmu), "p", &[]));
         for (matcher, serial) in [(Matcher::Patent, SerialOutput::Frame), (Matcher::Compact, SerialOutput::Absent)] {

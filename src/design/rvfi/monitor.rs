@@ -120,7 +120,8 @@ impl Design<WithRvfi<MonitorInputs>, MonitorOutputs> for RvfiMonitorDesign {
     ) -> Result<Box<dyn Engine<WithRvfi<MonitorInputs>, MonitorOutputs>>, String> {
         let design = MonitorCodec { events: self.params.events };
         let codec = RvfiCodec { design, driven: &MONITOR_DRIVEN, harts: 1, xlen: reference_xlen(self.options.xlen) };
-        Ok(Box::new(VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd)?))
+        let engine = VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd);
+        Ok(Box::new(engine?))
     }
     fn reference(&self) -> Box<dyn Engine<WithRvfi<MonitorInputs>, MonitorOutputs>> {
         let p = self.params;

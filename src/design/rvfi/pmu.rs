@@ -150,7 +150,8 @@ impl Design<WithRvfi<PmuInputs>, PmuOutputs> for RvfiPmuDesign {
         let design = PmuCodec::new(&p.port_config());
         let xlen = super::reference_xlen(self.options.xlen);
         let codec = RvfiCodec { design, driven: &PMU_DRIVEN, harts: p.threads, xlen };
-        Ok(Box::new(VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd)?))
+        let engine = VerilatorEngine::start(&self.verilog()?, &self.top_name(), codec, vcd);
+        Ok(Box::new(engine?))
     }
     fn reference(&self) -> Box<dyn Engine<WithRvfi<PmuInputs>, PmuOutputs>> {
         let (xlen, rule, core) = reference_core(self.options);

@@ -16,7 +16,7 @@ use pmugen_hdl::pmu::event_table::EventTable;
 use pmugen_hdl::pmu::params::PmuParams;
 use pmugen_hdl::pmu::regmap::{evtsel, PERF_CNTR, PERF_EVTSEL, PERF_GLOBAL_CTRL};
 use pmugen_hdl::rvfi::params::{Core, RvfiOptions, Xlen};
-use pmugen_sim::tools::{cache_dir, run_tool};
+use pmugen_sim::tools::{cache_dir, run_tool, write, ToolError};
 use pmugen_sim::verilator::cached_build;
 
 /// PMU instances: 14 events x 2 rings over K = 4 counters each.
@@ -139,18 +139,19 @@ pub fn run(packaged: PackagedCore, core: Core, core_part: &str, dir: &Path) -> R
     let (tb, cpp) = (testbench(&top, core_part), harness(core));
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     let texts: Vec<String> = sources.files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
-    std::hash::Hash::hash(&(&tb, &cpp, &pmu_verilog, &texts), &mut hasher);
+    // One translation unit, as pmugen builds its own models (sim/src/verilator.rs); the
+    // flags are part of the cache's key.
+    let flags = ["--cc", "--exe", "--build", "-O1", "-Wno-fatal", "-Wno-lint", "-Wno-style", "-MAKEFLAGS"];
+    let flags = [&flags[..], &["VM_PARALLEL_BUILDS=0"]].concat();
+    std::hash::Hash::hash(&(&tb, &cpp, &pmu_verilog, &texts, &flags), &mut hasher);
     let model_dir =
         cache_dir().join("verilator").join(format!("cores_{top}-{:016x}", std::hash::Hasher::finish(&hasher)));
     let model = cached_build(&model_dir, "obj/harness", |work| {
-        std::fs::write(work.join("cores_tb.v"), &tb).map_err(|e| e.to_string())?;
-        std::fs::write(work.join("pmu.v"), &pmu_verilog).map_err(|e| e.to_string())?;
-        std::fs::write(work.join("harness.cpp"), &cpp).map_err(|e| e.to_string())?;
+        write(&work.join("cores_tb.v"), &tb)?;
+        write(&work.join("pmu.v"), &pmu_verilog)?;
+        write(&work.join("harness.cpp"), &cpp)?;
         let define = format!("-D{}", sources.rvfi_define);
-        let mut args: Vec<String> = ["--cc", "--exe", "--build", "-O1", "-Wno-fatal", "-Wno-lint", "-Wno-style"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let mut args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
         args.extend([define, "--top-module".into(), "cores_tb".into(), "--Mdir".into(), "obj".into()]);
         args.extend(["-o".into(), "harness".into()]);
         args.extend(sources.include_dirs.iter().map(|d| format!("+incdir+{}", d.display())));
@@ -162,7 +163,10 @@ pub fn run(packaged: PackagedCore, core: Core, core_part: &str, dir: &Path) -> R
         if ok {
             Ok(())
         } else {
-            Err(format!("verilator: {log}"))
+            Err(ToolError::Refused {
+                what: format!("the Verilator build of {} with {top}", sources.origin),
+                output: log,
+            })
         }
     })
     .unwrap_or_else(|e| panic!("{e}"));
