@@ -10,6 +10,7 @@ use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 
 use cli::{EngineChoice, MonitorArgs, PmuArgs, RunArgs};
+use pmugen::design::any::{AnyDesign, DesignCommand};
 use pmugen::design::{self, Design};
 use pmugen::host::command::HostAction;
 use pmugen::toolchain::Tool;
@@ -418,6 +419,46 @@ fn run_simulation<I: Clone + Debug, O: Signals + Clone>(
     }
 }
 
+/// `generate`: the design's files into `out`.
+struct Generate<'a> {
+    bus: Bus,
+    litex: bool,
+    out: &'a Path,
+}
+
+impl DesignCommand for Generate<'_> {
+    type Output = Vec<PathBuf>;
+    fn run<I: Clone + Debug + 'static, O: Signals + Clone + 'static>(
+        self,
+        design: &dyn Design<I, O>,
+    ) -> Result<Vec<PathBuf>> {
+        generate::write(design, self.bus, self.litex, self.out)
+    }
+}
+
+/// `simulate`: the engines in lockstep with the reference model.
+struct Simulate<'a> {
+    run: &'a RunArgs,
+    default_engine: EngineChoice,
+}
+
+impl DesignCommand for Simulate<'_> {
+    type Output = ();
+    fn run<I: Clone + Debug + 'static, O: Signals + Clone + 'static>(self, design: &dyn Design<I, O>) -> Result<()> {
+        run_simulation(design, self.run, self.default_engine)
+    }
+}
+
+/// `prove`: SymbiYosys on the design's properties; whether every one passed.
+struct Prove<'a>(&'a pmugen::prove::ProveArgs);
+
+impl DesignCommand for Prove<'_> {
+    type Output = bool;
+    fn run<I: Clone + Debug + 'static, O: Signals + Clone + 'static>(self, design: &dyn Design<I, O>) -> Result<bool> {
+        pmugen::prove::command::run(design, self.0)
+    }
+}
+
 fn flow<I: Clone + Debug, O: Signals + Clone>(
     design: &dyn Design<I, O>,
     run: &RunArgs,
@@ -451,48 +492,33 @@ fn main() -> Result<()> {
     match cli.command {
         Command::Generate { design: DesignWithOut::Monitor { monitor, rvfi, out, bus, bus_width, litex } } => {
             let bus = cli::monitor_bus(bus, bus_width)?;
-            let paths = match rvfi.design(&monitor)? {
-                Some(design) => generate::write(&design, bus, litex, &out)?,
-                None => generate::write(design::monitor(monitor.params()).as_ref(), bus, litex, &out)?,
-            };
+            let paths = rvfi.any_design(&monitor)?.run(Generate { bus, litex, out: &out })?;
             println!("{}", generate::summary(&paths));
         }
         Command::Generate { design: DesignWithOut::Pmu { pmu, rvfi, out, bus, bus_width, litex } } => {
             let bus = cli::pmu_bus(bus, bus_width)?;
-            let paths = match rvfi.options()? {
-                Some(options) => generate::write(&pmu.rvfi_design(options)?, bus, litex, &out)?,
-                None => generate::write(&pmu.design()?, bus, litex, &out)?,
-            };
+            let paths = rvfi.any_design(&pmu)?.run(Generate { bus, litex, out: &out })?;
             println!("{}", generate::summary(&paths));
         }
-        Command::Simulate { design: DesignWithRun::Monitor { monitor, rvfi, run } } => match rvfi.design(&monitor)? {
-            Some(design) => run_simulation(&design, &run, EngineChoice::Native)?,
-            None => run_simulation(design::monitor(monitor.params()).as_ref(), &run, EngineChoice::Native)?,
-        },
-        Command::Simulate { design: DesignWithRun::Pmu { pmu, rvfi, run } } => match rvfi.options()? {
-            Some(options) => run_simulation(&pmu.rvfi_design(options)?, &run, EngineChoice::Native)?,
-            None => run_simulation(&pmu.design()?, &run, EngineChoice::Native)?,
-        },
-        Command::Report { design } => report_cli::run(design)?,
-        Command::Prove { design: ProveDesign::Monitor { monitor, rvfi, prove } } => {
-            let passed = match rvfi.design(&monitor)? {
-                Some(design) => pmugen::prove::command::run(&design, &prove)?,
-                None => pmugen::prove::command::run(design::monitor(monitor.params()).as_ref(), &prove)?,
-            };
-            if !passed {
-                std::process::exit(1);
-            }
+        Command::Simulate { design: DesignWithRun::Monitor { monitor, rvfi, run } } => {
+            rvfi.any_design(&monitor)?.run(Simulate { run: &run, default_engine: EngineChoice::Native })?
         }
-        Command::Prove { design: ProveDesign::Pmu { pmu, rvfi, narrow, prove } } => {
-            let passed = match (rvfi.options()?, narrow) {
-                (Some(options), _) => pmugen::prove::command::run(&pmu.rvfi_design(options)?, &prove)?,
-                (None, Some(bits)) => {
-                    let params = pmugen::prove::command::narrowed(pmu.params()?, bits)?;
-                    pmugen::prove::command::run(&pmugen::design::pmu::PmuDesign::new(params), &prove)?
-                }
-                (None, None) => pmugen::prove::command::run(&pmu.design()?, &prove)?,
+        Command::Simulate { design: DesignWithRun::Pmu { pmu, rvfi, run } } => {
+            rvfi.any_design(&pmu)?.run(Simulate { run: &run, default_engine: EngineChoice::Native })?
+        }
+        Command::Report { design } => report_cli::run(design)?,
+        Command::Prove { design } => {
+            let (design, prove) = match design {
+                ProveDesign::Monitor { monitor, rvfi, prove } => (rvfi.any_design(&monitor)?, prove),
+                ProveDesign::Pmu { pmu, rvfi, narrow, prove } => match (rvfi.options()?, narrow) {
+                    (None, Some(bits)) => {
+                        let params = pmugen::prove::command::narrowed(pmu.params()?, bits)?;
+                        (AnyDesign::Pmu(pmugen::design::pmu::PmuDesign::new(params)), prove)
+                    }
+                    _ => (rvfi.any_design(&pmu)?, prove),
+                },
             };
-            if !passed {
+            if !design.run(Prove(&prove))? {
                 std::process::exit(1);
             }
         }

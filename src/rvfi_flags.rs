@@ -4,7 +4,8 @@
 use anyhow::{bail, Result};
 use clap::Args;
 
-use crate::cli::MonitorArgs;
+use crate::cli::{MonitorArgs, PmuArgs};
+use pmugen::design::any::AnyDesign;
 use pmugen::design::rvfi::RvfiMonitorDesign;
 use pmugen_hdl::rvfi::events;
 use pmugen_hdl::rvfi::params::{Core, KernelRule, RvfiOptions, Xlen};
@@ -35,6 +36,14 @@ pub struct RvfiArgs {
 }
 
 impl RvfiArgs {
+    /// The PMU of `pmu`, behind the adapter with `--rvfi`.
+    pub fn any_design(&self, pmu: &PmuArgs) -> Result<AnyDesign> {
+        Ok(match self.options()? {
+            Some(options) => AnyDesign::RvfiPmu(pmu.rvfi_design(options)?),
+            None => AnyDesign::Pmu(pmu.design()?),
+        })
+    }
+
     /// The adapter's options with `--rvfi`, none without; a flag that needs `--rvfi` is
     /// refused without it, naming the flag.
     pub fn options(&self) -> Result<Option<RvfiOptions>> {
@@ -68,6 +77,14 @@ pub struct MonitorRvfiArgs {
 }
 
 impl MonitorRvfiArgs {
+    /// The monitor of `monitor`, behind the adapter with `--rvfi`.
+    pub fn any_design(&self, monitor: &MonitorArgs) -> Result<AnyDesign> {
+        Ok(match self.design(monitor)? {
+            Some(design) => AnyDesign::RvfiMonitor(design),
+            None => AnyDesign::Monitor(pmugen::design::monitor(monitor.params())),
+        })
+    }
+
     /// The design behind the adapter with `--rvfi`, none without (a flag that needs
     /// `--rvfi` is refused without it, naming the flag).
     pub fn design(&self, monitor: &MonitorArgs) -> Result<Option<RvfiMonitorDesign>> {

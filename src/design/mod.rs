@@ -1,6 +1,7 @@
 //! The designs pmugen generates, behind one interface: what `generate` writes, and
 //! the engines `simulate`, `bench` and the tests run in lockstep (reference model,
 //! native rust-hdl model, Verilator model of the generated file).
+pub mod any;
 pub mod bus;
 pub mod fusesoc;
 pub mod litex;
