@@ -349,6 +349,8 @@ pub fn place(
     ]);
     let limit = std::time::Duration::from_secs(PLACE_LIMIT_MINUTES * 60);
     if family.places_beyond_capacity() {
+        // The count is read from this run's log only, never an earlier one's.
+        let _ = std::fs::remove_file(dir.join(&log_file));
         toolchain.run_within(nextpnr, &[&args[..], &["--pack-only"]].concat(), dir, limit)?;
         let log = std::fs::read_to_string(dir.join(&log_file)).unwrap_or_default();
         if let Some((cell, used, available)) = log.lines().filter_map(utilisation_line).find(|(_, u, a)| u > a) {
